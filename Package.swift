@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+// bdconvert: birthdays from vCard and CSV address books to iCalendar. No package dependencies.
+
+import PackageDescription
+
+let package = Package(
+  name: "bdconvert",
+  products: [
+    .library(name: "BirthdayKit", targets: ["BirthdayKit"]),
+    .executable(name: "bdconvert", targets: ["bdconvert"]),
+  ],
+  targets: [
+    // The pipeline: input readers -> core model -> calendar writer / editor.
+    .target(name: "BirthdayKit"),
+    // The command line: argument parsing, files, diagnostics, exit statuses.
+    .target(name: "BDConvertCLI", dependencies: ["BirthdayKit"]),
+    // The executable is a one-line entry point so the CLI stays testable.
+    .executableTarget(name: "bdconvert", dependencies: ["BDConvertCLI"]),
+    .testTarget(
+      name: "BirthdayKitTests",
+      dependencies: ["BirthdayKit"],
+      resources: [.copy("Resources")]
+    ),
+    .testTarget(
+      name: "BDConvertCLITests",
+      dependencies: ["BDConvertCLI", "bdconvert"]
+    ),
+  ]
+)

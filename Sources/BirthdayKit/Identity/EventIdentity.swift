@@ -1,0 +1,33 @@
+/// How bdconvert names its events: a UUIDv5 in bdconvert's own namespace.
+///
+/// The UUID's name is, in order of preference:
+/// - `uid:<kind>:<source identifier>` when the contact has one (vCard `UID`, a CSV `id` column);
+/// - `name:<kind>:<identity key of the name>:<MM-DD>` otherwise.
+///
+/// Hashing keeps names, e-mail addresses and host names out of the calendar in clear (RFC 7986
+/// §5.3) while the same contact always gets the same UID, whichever file or export it came from.
+public enum EventIdentity {
+  /// bdconvert's namespace UUID (random, fixed forever: changing it changes every UID).
+  public static let namespace = NameBasedUUID("3f1c2a9e-7b4d-4e8a-9c61-5d2f0b8e6a17")!
+
+  /// The UID for one celebration of a contact.
+  public static func uid(
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+  ) -> String {
+    NameBasedUUID(
+      namespace: namespace,
+      name: uuidName(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date)
+    ).description
+  }
+
+  /// The name hashed into the UID (exposed for tests and documentation).
+  public static func uuidName(
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+  ) -> String {
+    if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
+      return "uid:\(kind.rawValue):\(identifier)"
+    }
+    return
+      "name:\(kind.rawValue):\(name.identityKey):\(twoDigits(date.month))-\(twoDigits(date.day))"
+  }
+}

@@ -1,0 +1,70 @@
+/// Reads the ISO 8601 date forms address books use, from bytes, without `DateFormatter`.
+///
+/// Accepted (after trimming spaces and tabs):
+/// - `YYYYMMDD`, `YYYY-MM-DD` (complete dates, basic and extended);
+/// - `--MMDD`, `--MM-DD` (no year: vCard 4.0, Google, Android);
+/// - any of those followed by a time, `T…` (the written civil date is taken, no zone conversion).
+///
+/// Reduced forms without a day (`1985-04`, `1985`, `---12`) and anything else give `nil`.
+/// The result is range-checked: `19850230` gives `nil`.
+///
+/// ```swift
+/// DateValueParser.parse(Array("--0412".utf8))     // --04-12
+/// DateValueParser.parse(Array("1985-04-12T08:30:00Z".utf8))  // 1985-04-12
+/// ```
+public enum DateValueParser {
+  /// Parses `bytes`; `nil` when they are not one of the accepted forms or not a real date.
+  public static func parse<Bytes: Collection>(_ bytes: Bytes) -> CivilDate?
+  where Bytes.Element == UInt8 {
+    var value = Array(bytes)
+    trim(&value)
+    if let timeStart = value.firstIndex(of: UInt8(ascii: "T"))
+      ?? value.firstIndex(of: UInt8(ascii: "t"))
+    {
+      value.removeSubrange(timeStart...)
+    }
+    let dash = UInt8(ascii: "-")
+    switch value.count {
+    case 8 where value[0] != dash:  // YYYYMMDD
+      guard let year = digits(value, 0, 4), let month = digits(value, 4, 2),
+        let day = digits(value, 6, 2)
+      else { return nil }
+      return CivilDate(year: year, month: month, day: day)
+    case 10 where value[4] == dash && value[7] == dash:  // YYYY-MM-DD
+      guard let year = digits(value, 0, 4), let month = digits(value, 5, 2),
+        let day = digits(value, 8, 2)
+      else { return nil }
+      return CivilDate(year: year, month: month, day: day)
+    case 6 where value[0] == dash && value[1] == dash:  // --MMDD
+      guard let month = digits(value, 2, 2), let day = digits(value, 4, 2) else { return nil }
+      return CivilDate(year: nil, month: month, day: day)
+    case 7 where value[0] == dash && value[1] == dash && value[4] == dash:  // --MM-DD
+      guard let month = digits(value, 2, 2), let day = digits(value, 5, 2) else { return nil }
+      return CivilDate(year: nil, month: month, day: day)
+    default:
+      return nil
+    }
+  }
+
+  /// Parses the UTF-8 of `text`.
+  public static func parse(_ text: String) -> CivilDate? {
+    parse(Array(text.utf8))
+  }
+
+  private static func trim(_ value: inout [UInt8]) {
+    while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
+    var leading = 0
+    while leading < value.count, value[leading] == 0x20 || value[leading] == 0x09 { leading += 1 }
+    if leading > 0 { value.removeFirst(leading) }
+  }
+
+  private static func digits(_ value: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+    var result = 0
+    for index in offset..<offset + count {
+      let digit = Int(value[index]) - 48
+      guard (0...9).contains(digit) else { return nil }
+      result = result * 10 + digit
+    }
+    return result
+  }
+}

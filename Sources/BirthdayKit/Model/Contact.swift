@@ -1,0 +1,28 @@
+/// One address-book entry as a reader found it, before conversion to events.
+///
+/// Readers of every format (vCard, CSV) produce `Contact`s; ``CelebrationBuilder`` decides what
+/// becomes an event, so vCard and CSV inputs follow exactly the same rules.
+public struct Contact: Hashable, Sendable {
+  /// The identifier the source gives the contact (vCard `UID`, a CSV `id` column), if any.
+  public var sourceIdentifier: String?
+  /// The contact's name, or `nil` when the record has none that can be shown.
+  public var name: PersonName?
+  /// The date of birth, if the record has a valid one.
+  public var birthday: CivilDate?
+  /// Anniversary dates, in the order found.
+  public var anniversaries: [CivilDate]
+  /// Where the record starts (the `BEGIN:VCARD` line, or the CSV row's first physical line).
+  public var location: SourceLocation
+
+  /// Creates a contact.
+  public init(
+    sourceIdentifier: String? = nil, name: PersonName?, birthday: CivilDate?,
+    anniversaries: [CivilDate] = [], location: SourceLocation
+  ) {
+    self.sourceIdentifier = sourceIdentifier
+    self.name = name
+    self.birthday = birthday
+    self.anniversaries = anniversaries
+    self.location = location
+  }
+}

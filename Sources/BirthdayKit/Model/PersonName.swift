@@ -1,0 +1,39 @@
+/// The name of the person a celebration belongs to.
+///
+/// `formatted` is what calendars show; `given` and `family` are kept when the source has them
+/// (vCard `N`, CSV first/last name columns) so that templates can say "Wish Jane Doe…".
+/// All three are single-line, control-character-free text (see ``PersonName/init(formatted:given:family:)``).
+public struct PersonName: Hashable, Sendable {
+  /// The display name, never empty.
+  public let formatted: String
+  /// The given (first) name, if known.
+  public let given: String?
+  /// The family (last) name, if known.
+  public let family: String?
+
+  /// Creates a name from untrusted text.
+  ///
+  /// Every part is cleaned with ``TextSanitizer/singleLine(_:)``: line breaks and other control
+  /// characters become spaces, bidirectional overrides are dropped, runs of white space collapse.
+  /// When `formatted` is empty after cleaning, it is built from `given` and `family`.
+  /// Returns `nil` when no part holds any text.
+  public init?(formatted: String?, given: String? = nil, family: String? = nil) {
+    let given = given.flatMap(TextSanitizer.nonEmptySingleLine)
+    let family = family.flatMap(TextSanitizer.nonEmptySingleLine)
+    let display =
+      formatted.flatMap(TextSanitizer.nonEmptySingleLine)
+      ?? TextSanitizer.nonEmptySingleLine([given, family].compactMap { $0 }.joined(separator: " "))
+    guard let display else { return nil }
+    self.formatted = display
+    self.given = given
+    self.family = family
+  }
+
+  /// A key for identity: case-folded, Unicode-normalized, white space collapsed.
+  ///
+  /// Two exports of the same person ("Jane  Doe" and "jane doe") give the same key, so they get the
+  /// same event UID.
+  public var identityKey: String {
+    TextSanitizer.identityKey(formatted)
+  }
+}
