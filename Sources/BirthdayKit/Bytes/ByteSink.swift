@@ -1,0 +1,29 @@
+/// Where a writer's bytes go: a file descriptor (through the CLI's output target) or memory.
+public protocol ByteSink {
+  /// Writes all of `bytes`.
+  /// - Throws: an error describing the failed write (the CLI maps it to exit status 74).
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+extension ByteSink {
+  /// Writes all of `bytes`.
+  public mutating func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+}
+
+/// Collects written bytes in memory; used by tests and by callers that want the calendar as data.
+public struct MemoryByteSink: ByteSink {
+  /// Everything written so far.
+  public private(set) var bytes: [UInt8] = []
+
+  /// Creates an empty sink.
+  public init() {}
+
+  public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    self.bytes.append(contentsOf: bytes)
+  }
+
+  /// The bytes as UTF-8 text.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,73 @@
+/// Decodes the byte encodings address books are saved in, without Foundation.
+public enum TextDecoding {
+  /// A character set named by a vCard `CHARSET=` parameter or detected in a CSV file.
+  public enum Charset: Hashable, Sendable {
+    case utf8
+    case iso8859_1
+    case windows1252
+    case utf16LittleEndian
+    case utf16BigEndian
+
+    /// Recognizes a `CHARSET=` value, case-insensitively (`UTF-8`, `ISO-8859-1`, `latin1`,
+    /// `Windows-1252`, `cp1252`, `UTF-16LE`, …). `US-ASCII` reads as UTF-8. Returns `nil` for
+    /// anything else.
+    public init?(name: String) {
+      switch name.lowercased().replacingOccurrences(of: "_", with: "-") {
+      case "utf-8", "utf8", "us-ascii", "ascii": self = .utf8
+      case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-latin-1": self = .iso8859_1
+      case "windows-1252", "cp1252", "win-1252", "x-cp1252", "ansi": self = .windows1252
+      case "utf-16le", "utf16le": self = .utf16LittleEndian
+      case "utf-16be", "utf16be", "utf-16", "utf16": self = .utf16BigEndian
+      default: return nil
+      }
+    }
+  }
+
+  /// Decodes `bytes` in `charset`; `nil` when they are not valid in it (UTF-8 and UTF-16 only:
+  /// every byte is valid in the single-byte sets).
+  public static func decode<Bytes: Collection>(_ bytes: Bytes, as charset: Charset) -> String?
+  where Bytes.Element == UInt8 {
+    switch charset {
+    case .utf8:
+      return String(validating: bytes, as: UTF8.self)
+    case .iso8859_1:
+      return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case .windows1252:
+      return String(String.UnicodeScalarView(bytes.map(windows1252Scalar)))
+    case .utf16LittleEndian, .utf16BigEndian:
+      guard bytes.count % 2 == 0 else { return nil }
+      let array = Array(bytes)
+      var units: [UInt16] = []
+      units.reserveCapacity(array.count / 2)
+      for index in stride(from: 0, to: array.count, by: 2) {
+        let (low, high) =
+          charset == .utf16LittleEndian
+          ? (array[index], array[index + 1]) : (array[index + 1], array[index])
+        units.append(UInt16(high) << 8 | UInt16(low))
+      }
+      return String(validating: units, as: UTF16.self)
+    }
+  }
+
+  /// Decodes UTF-8, falling back to Windows-1252 when the bytes are not valid UTF-8.
+  /// - Returns: the text, and whether the fallback was used (callers warn about it).
+  public static func decodeUTF8OrWindows1252<Bytes: Collection>(_ bytes: Bytes) -> (
+    text: String, usedFallback: Bool
+  ) where Bytes.Element == UInt8 {
+    if let text = String(validating: bytes, as: UTF8.self) { return (text, false) }
+    return (String(String.UnicodeScalarView(bytes.map(windows1252Scalar))), true)
+  }
+
+  /// Windows-1252 differs from ISO-8859-1 only in 0x80–0x9F; its five undefined bytes map to
+  /// the C1 controls of the same value (as the WHATWG encoding standard does).
+  static func windows1252Scalar(_ byte: UInt8) -> Unicode.Scalar {
+    guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
+    let table: [UInt32] = [
+      0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+      0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+    return Unicode.Scalar(table[Int(byte) - 0x80]) ?? Unicode.Scalar(byte)
+  }
+}
