@@ -1,0 +1,98 @@
+/// Removes components from an iCalendar file by UID, keeping every other byte identical.
+///
+/// A top-level component of VCALENDAR (VEVENT, VTODO, VJOURNAL, X- components) is removed with
+/// everything nested in it when its own `UID` value, unfolded and TEXT-unescaped, equals one of the
+/// requested UIDs: the master event and all its `RECURRENCE-ID` overrides go together (RFC 5545
+/// §3.8.4.7). Line endings, folding, order, unknown properties, VTIMEZONEs and trailing data stay
+/// byte for byte. A component is buffered only until its `UID` is seen, never the whole file.
+///
+/// ``delete(uids:from:fileName:to:)`` writes while it reads and throws on malformed input after
+/// writing part of the output. Callers that cannot discard partial output (standard output) call
+/// ``validate(_:fileName:)`` on a first pass over a re-readable source; a temporary file that is
+/// renamed only on success needs no first pass.
+public enum CalendarEditor {
+  /// Reads all of `source` and throws if it is not a well-formed iCalendar stream.
+  /// - Throws: ``InputFormatError`` naming the line, or ``ByteSourceError``.
+  public static func validate<Source: ByteSource>(_ source: Source, fileName: String) throws {
+    var reader = ICalendarReader(source, fileName: fileName)
+    while try reader.next() != nil {}
+  }
+
+  /// Copies `source` to `sink` without the top-level components whose UID is in `uids`.
+  /// - Returns: how many components were removed per UID, and the UIDs not found.
+  /// - Throws: ``InputFormatError`` naming the line, ``ByteSourceError``, or what `sink` throws.
+  public static func delete<Source: ByteSource, Sink: ByteSink>(
+    uids: [String], from source: Source, fileName: String, to sink: inout Sink
+  ) throws -> DeletionReport {
+    var unique: [String] = []
+    var seen: Set<String> = []
+    for uid in uids where seen.insert(uid).inserted { unique.append(uid) }
+    var report = DeletionReport(uids: unique)
+    let wanted = Dictionary(uniqueKeysWithValues: unique.map { (Array($0.utf8), $0) })
+
+    var mode = DeletionMode.copying
+    var pending: [UInt8] = []
+    var output = BufferedOutput(sink: sink)
+    var reader = ICalendarReader(source, fileName: fileName)
+    while let line = try reader.next() {
+      switch mode {
+      case .copying:
+        if line.kind == .begin, line.depth == 2 {
+          mode = .pending
+          pending = line.raw
+        } else {
+          try output.write(line.raw)
+        }
+      case .pending:
+        pending.append(contentsOf: line.raw)
+        if line.kind == .property, line.depth == 2, line.isNamed("UID") {
+          if let uid = wanted[unescapedText(line.value)] {
+            report.counts[uid, default: 0] += 1
+            mode = .dropping
+          } else {
+            try output.write(pending)
+            mode = .keeping
+          }
+          pending = []
+        } else if line.kind == .end, line.depth == 2 {
+          try output.write(pending)
+          pending = []
+          mode = .copying
+        }
+      case .keeping:
+        try output.write(line.raw)
+        if line.kind == .end, line.depth == 2 { mode = .copying }
+      case .dropping:
+        if line.kind == .end, line.depth == 2 { mode = .copying }
+      }
+    }
+    try output.flush()
+    sink = output.sink
+    return report
+  }
+}
+
+/// Where ``CalendarEditor`` is relative to the top-level component being read.
+private enum DeletionMode { case copying, pending, keeping, dropping }
+
+/// Collects small writes into 64 KiB blocks before handing them to a sink.
+struct BufferedOutput<Sink: ByteSink> {
+  var sink: Sink
+  private var buffer: [UInt8] = []
+
+  init(sink: Sink) {
+    self.sink = sink
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  mutating func write(_ bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  mutating func flush() throws {
+    guard !buffer.isEmpty else { return }
+    try sink.write(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,82 @@
+/// One logical (unfolded) iCalendar content line with the original bytes it came from.
+public struct CalendarLine: Sendable {
+  /// What the line does to the component structure.
+  public enum Kind: Sendable, Equatable {
+    /// `BEGIN:NAME`; ``CalendarLine/depth`` counts the component just opened.
+    case begin
+    /// `END:NAME`; ``CalendarLine/depth`` still counts the component being closed.
+    case end
+    /// A property of the innermost open component.
+    case property
+    /// A blank line, a line without `:`, or trailing data after the last `END:VCALENDAR`.
+    case other
+  }
+
+  /// What the line does to the component structure.
+  public var kind: Kind
+  /// The original bytes of every physical line, terminators and BOM included.
+  public var raw: [UInt8]
+  /// The unfolded content without terminators and without a leading BOM.
+  public var content: [UInt8]
+  /// The 1-based number of the first physical line.
+  public var lineNumber: Int
+  /// How many components are open (including the one begun or ended by this line).
+  public var depth: Int
+  /// The property name upper-cased (`BEGIN`, `END`, `UID`, ...); empty for ``Kind/other``.
+  public var name: [UInt8]
+  /// Where the value starts in ``content`` (after the first unquoted `:`).
+  public var valueStart: Int
+
+  /// The value bytes after the first unquoted `:`.
+  public var value: ArraySlice<UInt8> { content[valueStart...] }
+
+  /// True when ``name`` equals `other` (upper-case ASCII).
+  public func isNamed(_ other: String) -> Bool {
+    name.elementsEqual(other.utf8)
+  }
+
+  /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.
+  public func parameter(_ parameterName: String) -> ArraySlice<UInt8>? {
+    var index = name.count
+    let limit = valueStart - 1
+    while index < limit, content[index] == UInt8(ascii: ";") {
+      index += 1
+      let nameStart = index
+      while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
+      let found = content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(
+        parameterName.utf8)
+      index += 1
+      var first: ArraySlice<UInt8>?
+      while index < limit {
+        var valueEnd: Int
+        if content[index] == UInt8(ascii: "\"") {
+          let valueBegin = index + 1
+          valueEnd = valueBegin
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+          if first == nil { first = content[valueBegin..<valueEnd] }
+          index = min(valueEnd + 1, limit)
+        } else {
+          valueEnd = index
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: ","),
+            content[valueEnd] != UInt8(ascii: ";")
+          {
+            valueEnd += 1
+          }
+          if first == nil { first = content[index..<valueEnd] }
+          index = valueEnd
+        }
+        if index < limit, content[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        break
+      }
+      if found { return first ?? [] }
+    }
+    return nil
+  }
+}
+
+func asciiUppercased(_ byte: UInt8) -> UInt8 {
+  (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 32 : byte
+}
