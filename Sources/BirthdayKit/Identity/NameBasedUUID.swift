@@ -8,8 +8,18 @@
 /// // "2ed6657d-e927-568b-95e1-2665a8aea6a2" (RFC 9562 Appendix A.4)
 /// ```
 public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
-  /// The 16 bytes, version and variant bits set.
-  public let bytes: [UInt8]
+  /// The first 8 bytes, big-endian.
+  public let high: UInt64
+  /// The last 8 bytes, big-endian.
+  public let low: UInt64
+
+  /// The 16 bytes.
+  public var bytes: [UInt8] {
+    (0..<16).map { index in
+      let word = index < 8 ? high : low
+      return UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
+    }
+  }
 
   /// Derives the UUID of `name` (its UTF-8 octets) in `namespace`.
   public init(namespace: NameBasedUUID, name: String) {
@@ -19,28 +29,28 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     var bytes = Array(sha.finalize().prefix(16))
     bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5
     bytes[8] = (bytes[8] & 0x3F) | 0x80  // variant 10
-    self.bytes = bytes
+    self.init(uncheckedBytes: bytes)
   }
 
   /// Parses the canonical 8-4-4-4-12 hex form; returns `nil` for anything else.
   public init?(_ text: String) {
     var bytes: [UInt8] = []
-    var high: UInt8?
+    var pendingNibble: UInt8?
     for (offset, byte) in text.utf8.enumerated() {
       if [8, 13, 18, 23].contains(offset) {
         guard byte == UInt8(ascii: "-") else { return nil }
         continue
       }
       guard let nibble = hexValue(byte) else { return nil }
-      if let pending = high {
+      if let pending = pendingNibble {
         bytes.append(pending << 4 | nibble)
-        high = nil
+        pendingNibble = nil
       } else {
-        high = nibble
+        pendingNibble = nibble
       }
     }
-    guard bytes.count == 16, high == nil, text.utf8.count == 36 else { return nil }
-    self.bytes = bytes
+    guard bytes.count == 16, pendingNibble == nil, text.utf8.count == 36 else { return nil }
+    self.init(uncheckedBytes: bytes)
   }
 
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
@@ -61,8 +71,9 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
   ])
 
-  private init(uncheckedBytes: [UInt8]) {
-    self.bytes = uncheckedBytes
+  private init(uncheckedBytes bytes: [UInt8]) {
+    high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+    low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
   }
 }
 
