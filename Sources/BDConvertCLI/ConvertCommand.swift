@@ -10,7 +10,7 @@ struct ConvertCommand {
     let usage = HelpText.convertUsage(options.format)
     // Open every input first: a missing file fails before any output is created.
     var inputs: [InputFile] = []
-    defer { inputs.forEach { $0.close() } }
+    defer { for input in inputs { input.close() } }
     for path in options.inputs { inputs.append(try InputFile.open(path)) }
 
     let output =

@@ -47,7 +47,8 @@ import Testing
 
   @Test(arguments: [
     ("Wish {first} {last} a Happy Birthday today!", jane, "Wish Jane Doe a Happy Birthday today!"),
-    ("Wish {first} {last} a Happy Birthday today!", cher, "Wish Cher a Happy Birthday today!"),  // no parts
+    // no parts
+    ("Wish {first} {last} a Happy Birthday today!", cher, "Wish Cher a Happy Birthday today!"),
     ("{name} ({year})", jane, "Dr. Jane Doe (1985)"),
     ("{name} ({year})", cher, "Cher"),  // empty brackets removed
     ("{NAME} [{year}]", cher, "Cher"),  // case-insensitive, square brackets

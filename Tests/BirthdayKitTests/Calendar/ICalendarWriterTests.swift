@@ -63,9 +63,11 @@ import Testing
   @Test(arguments: [
     (CivilDate(year: 1985, month: 4, day: 12)!, "19850412", "19850413"),  // real year kept
     (CivilDate(year: 1970, month: 1, day: 1)!, "19700101", "19700102"),  // the first kept year
-    (CivilDate(year: 1969, month: 12, day: 31)!, "19701231", "19710101"),  // before 1970: moved, DTEND next year
+    // before 1970: moved, DTEND next year
+    (CivilDate(year: 1969, month: 12, day: 31)!, "19701231", "19710101"),
     (CivilDate(month: 7, day: 4)!, "19700704", "19700705"),  // year unknown
-    (CivilDate(year: 1996, month: 2, day: 29)!, "19960229", "19960301"),  // leap day, real leap year
+    // leap day, real leap year
+    (CivilDate(year: 1996, month: 2, day: 29)!, "19960229", "19960301"),
     (CivilDate(year: 1964, month: 2, day: 29)!, "19720229", "19720301"),  // leap day before 1970
     (CivilDate(month: 2, day: 29)!, "19720229", "19720301"),  // leap day, year unknown
   ])

@@ -18,9 +18,12 @@ import Testing
       "The quick brown fox jumps over the lazy dog",
       "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12"
     ),  // well-known vector
-    (String(repeating: "a", count: 55), "c1c8bbdc22796e28c0e15163d20899b65621d65a"),  // 55: length fits
-    (String(repeating: "a", count: 56), "c2db330f6083854c99d4b5bfb6e8f29f201be699"),  // 56: extra block
-    (String(repeating: "a", count: 64), "0098ba824b5c16427bd7a1122a5a442a25ec644d"),  // exactly one block
+    // 55: length fits
+    (String(repeating: "a", count: 55), "c1c8bbdc22796e28c0e15163d20899b65621d65a"),
+    // 56: extra block
+    (String(repeating: "a", count: 56), "c2db330f6083854c99d4b5bfb6e8f29f201be699"),
+    // exactly one block
+    (String(repeating: "a", count: 64), "0098ba824b5c16427bd7a1122a5a442a25ec644d"),
   ])
   func knownVectors(message: String, digest: String) {
     #expect(Self.hex(SHA1.hash(Array(message.utf8))) == digest)

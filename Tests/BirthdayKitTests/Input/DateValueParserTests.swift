@@ -16,7 +16,8 @@ import Testing
     ("--1022T1400", "--10-22"),  // 4.0 truncated date-time
     ("2000-02-29", "2000-02-29"),  // leap day
     ("--0229", "--02-29"),  // leap day without year
-    ("1604-05-09", "1604-05-09"),  // Apple's placeholder is still a date here; the vCard reader drops it
+    // Apple's placeholder is still a date here; the vCard reader drops it
+    ("1604-05-09", "1604-05-09"),
   ])
   func accepts(value: String, expected: String) {
     #expect(DateValueParser.parse(value)?.description == expected)
