@@ -30,13 +30,16 @@ struct ConvertCommand {
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
       diagnostics: printer.handler)
 
+    let progress = ProgressReporter()
+    defer { progress.finish() }
     let statistics: ConversionStatistics
     do {
       try converter.begin()
       for input in inputs {
-        try convert(input, with: &converter, printer: printer)
+        try convert(input, with: &converter, printer: printer, progress: progress)
       }
       statistics = try converter.finish()
+      progress.finish()
     } catch let error as CommandError {
       output.discard()
       throw error
@@ -69,18 +72,25 @@ struct ConvertCommand {
 
   private func convert<Sink: ByteSink>(
     _ input: InputFile, with converter: inout BirthdayCalendarConverter<Sink>,
-    printer: DiagnosticPrinter
+    printer: DiagnosticPrinter, progress: ProgressReporter
   ) throws {
+    let source = CountingByteSource(base: input.byteSource, progress: progress)
     switch options.format {
     case .vCard:
       var reader = VCardReader(
-        source: input.byteSource, fileName: input.displayName, diagnostics: printer.handler)
-      try converter.convert(&reader, recordNoun: "card")
+        source: source, fileName: input.displayName, diagnostics: printer.handler)
+      try reader.forEachContact { contact in
+        try converter.add(contact, recordNoun: "card")
+        progress.recordDone()
+      }
     case .csv:
       var reader = CSVContactReader(
-        source: input.byteSource, fileName: input.displayName, options: options.csv,
+        source: source, fileName: input.displayName, options: options.csv,
         diagnostics: printer.handler)
-      try converter.convert(&reader, recordNoun: "row")
+      try reader.forEachContact { contact in
+        try converter.add(contact, recordNoun: "row")
+        progress.recordDone()
+      }
     }
   }
 }
