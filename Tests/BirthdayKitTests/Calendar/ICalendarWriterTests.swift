@@ -154,6 +154,7 @@ import Testing
       uid: "u-1", name: person, kind: .birthday, date: CivilDate(month: 1, day: 2)!)
     let text = try Self.calendar([celebration]) { $0.calendarName = name }
     let bytes = Array(text.utf8)
+    #expect(CalendarStructureCheck.problems(in: bytes) == [])
     let unfolded = String(decoding: ContentLineFolder.unfold(bytes), as: UTF8.self)
     let lines = unfolded.components(separatedBy: "\r\n").dropLast()
     let names = lines.map { line in String(line.prefix { $0 != ":" && $0 != ";" }) }
