@@ -25,21 +25,23 @@ public struct CalendarOptions: Sendable {
   static let anniversaryMessage = try! EventTextTemplate(
     "Wish {first} {last} a Happy Anniversary today!")
 
-  /// The event title; never empty (falls back to the name).
-  func summary(for celebration: Celebration) -> String {
+  /// Appends the event title; never empty (falls back to the name).
+  func appendSummary(for celebration: Celebration, to output: inout [UInt8]) {
     let template =
       summaryTemplate
       ?? (celebration.kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
-    let text = template.render(for: celebration)
-    return text.isEmpty ? celebration.name.formatted : text
+    let start = output.count
+    template.append(for: celebration, to: &output)
+    if output.count == start { output.append(contentsOf: celebration.name.formatted.utf8) }
   }
 
-  /// The alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
-  func message(for celebration: Celebration, summary: String) -> String {
+  /// Appends the alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
+  func appendMessage(for celebration: Celebration, to output: inout [UInt8]) {
     let template =
       messageTemplate
       ?? (celebration.kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage)
-    let text = template.render(for: celebration)
-    return text.isEmpty ? summary : text
+    let start = output.count
+    template.append(for: celebration, to: &output)
+    if output.count == start { appendSummary(for: celebration, to: &output) }
   }
 }

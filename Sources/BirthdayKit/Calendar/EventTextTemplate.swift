@@ -22,7 +22,8 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   enum Segment: Hashable, Sendable {
-    case literal(String)
+    /// Template text, already on one line (line breaks and controls became spaces).
+    case literal([UInt8])
     case name, first, last, year
   }
 
@@ -35,6 +36,16 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   public init(_ template: String) throws(ParseError) {
     var segments: [Segment] = []
     var literal = ""
+    func flushLiteral() {
+      guard !literal.isEmpty else { return }
+      // Keep single leading and trailing spaces (they separate placeholders); drop the rest of
+      // what is not printable on one line.
+      let leading = literal.first?.isWhitespace == true ? " " : ""
+      let trailing = literal.last?.isWhitespace == true && literal.count > 1 ? " " : ""
+      let clean = TextSanitizer.singleLine(literal)
+      segments.append(.literal(Array((clean.isEmpty ? leading : leading + clean + trailing).utf8)))
+      literal = ""
+    }
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
       literal += rest[..<open]
@@ -56,32 +67,65 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       default:
         throw ParseError(template: template, placeholder: "{\(word)}")
       }
-      if !literal.isEmpty { segments.append(.literal(literal)) }
-      literal = ""
+      flushLiteral()
       segments.append(placeholder)
       rest = rest[rest.index(after: close)...]
     }
     literal += rest
-    if !literal.isEmpty { segments.append(.literal(literal)) }
+    flushLiteral()
     self.description = template
     self.segments = segments
   }
 
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
   public func render(for celebration: Celebration) -> String {
+    var output: [UInt8] = []
+    append(for: celebration, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
+  func append(for celebration: Celebration, to output: inout [UInt8]) {
+    let start = output.count
     let name = celebration.name
     let hasParts = name.given != nil || name.family != nil
-    var text = ""
+    var dropClosingBracket: UInt8?
     for segment in segments {
+      var value: String
       switch segment {
-      case .literal(let value): text += value
-      case .name: text += name.formatted
-      case .first: text += hasParts ? (name.given ?? "") : name.formatted
-      case .last: text += name.family ?? ""
-      case .year: text += celebration.date.year.map { "\($0)" } ?? ""
+      case .literal(let bytes):
+        var bytes = bytes[...]
+        if let closing = dropClosingBracket, bytes.first == closing { bytes = bytes.dropFirst() }
+        dropClosingBracket = nil
+        appendCollapsingSpaces(bytes, to: &output, start: start)
+        continue
+      case .name: value = name.formatted
+      case .first: value = hasParts ? (name.given ?? "") : name.formatted
+      case .last: value = name.family ?? ""
+      case .year: value = celebration.date.year.map { "\($0)" } ?? ""
       }
+      dropClosingBracket = nil
+      if value.isEmpty {
+        // "{name} ({year})" without a year: drop the "(" now and the ")" that follows.
+        if output.count > start, let last = output.last,
+          last == UInt8(ascii: "(") || last == UInt8(ascii: "[")
+        {
+          output.removeLast()
+          dropClosingBracket = last == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
+        }
+        continue
+      }
+      value.withUTF8 { appendCollapsingSpaces($0, to: &output, start: start) }
     }
-    text = text.replacingOccurrences(of: "()", with: "").replacingOccurrences(of: "[]", with: "")
-    return TextSanitizer.singleLine(text)
+    while output.count > start, output.last == 0x20 { output.removeLast() }
+  }
+
+  private func appendCollapsingSpaces<Bytes: Collection>(
+    _ bytes: Bytes, to output: inout [UInt8], start: Int
+  ) where Bytes.Element == UInt8 {
+    for byte in bytes {
+      if byte == 0x20, output.count == start || output.last == 0x20 { continue }
+      output.append(byte)
+    }
   }
 }

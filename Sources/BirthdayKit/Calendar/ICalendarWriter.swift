@@ -24,7 +24,10 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
   private var buffer: [UInt8] = []
   private var line: [UInt8] = []
+  private var scratch: [UInt8] = []
   private let timestampLine: [UInt8]
+  private let leapDayRule: [UInt8]
+  private let alarmLines: [[UInt8]]
   private let flushThreshold = 1 << 16
 
   /// Creates a writer; nothing is written until ``writeHeader()``.
@@ -32,6 +35,8 @@ public struct ICalendarWriter<Sink: ByteSink> {
     self.sink = sink
     self.options = options
     self.timestampLine = Array("DTSTAMP:\(options.timestamp)".utf8)
+    self.leapDayRule = Array("RRULE:\(options.leapDayPolicy.recurrenceRule)".utf8)
+    self.alarmLines = options.alarms.map { Array("TRIGGER;RELATED=START:\($0.trigger)".utf8) }
     buffer.reserveCapacity(flushThreshold + 4096)
     line.reserveCapacity(256)
   }
@@ -51,35 +56,55 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
   /// Writes one event (and its alarms).
   public mutating func write(_ celebration: Celebration) throws {
+    appendEvent(celebration)
+    try flushIfNeeded()
+  }
+
+  /// Renders one event into the buffer, byte by byte: no intermediate strings on this path.
+  private mutating func appendEvent(_ celebration: Celebration) {
     let date = celebration.date
     let start = Self.startDate(of: date)
-    let summary = options.summary(for: celebration)
 
-    appendLine("BEGIN:VEVENT")
-    appendTextProperty("UID", celebration.uid)
+    appendLine(Lines.beginEvent)
+    startLine(Lines.uid)
+    TextEscaping.appendEscaped(celebration.uid, to: &line)
+    endLine()
     appendLine(timestampLine)
-    appendLine("DTSTART;VALUE=DATE:" + Self.basicDate(start))
-    appendLine("DTEND;VALUE=DATE:" + Self.basicDate(start.nextDay()))
-    appendLine("RRULE:" + (date.isLeapDay ? options.leapDayPolicy.recurrenceRule : "FREQ=YEARLY"))
-    appendTextProperty("SUMMARY", summary)
+    startLine(Lines.dateStart)
+    Self.appendBasicDate(start, to: &line)
+    endLine()
+    startLine(Lines.dateEnd)
+    Self.appendBasicDate(start.nextDay(), to: &line)
+    endLine()
+    appendLine(date.isLeapDay ? leapDayRule : Lines.yearlyRule)
+
+    scratch.removeAll(keepingCapacity: true)
+    options.appendSummary(for: celebration, to: &scratch)
+    startLine(Lines.summary)
+    TextEscaping.appendEscaped(bytes: scratch, to: &line)
+    endLine()
     if date.year != nil {
-      let verb = celebration.kind == .birthday ? "Born" : "Since"
-      appendTextProperty("DESCRIPTION", "\(verb) \(date)")
+      startLine(celebration.kind == .birthday ? Lines.born : Lines.since)
+      Self.appendISODate(date, to: &line)
+      endLine()
     }
-    appendLine(celebration.kind == .birthday ? "CATEGORIES:BIRTHDAY" : "CATEGORIES:ANNIVERSARY")
-    appendLine("TRANSP:TRANSPARENT")
-    if !options.alarms.isEmpty {
-      let message = options.message(for: celebration, summary: summary)
-      for alarm in options.alarms {
-        appendLine("BEGIN:VALARM")
-        appendLine("ACTION:DISPLAY")
-        appendLine("TRIGGER;RELATED=START:" + alarm.trigger)
-        appendTextProperty("DESCRIPTION", message)
-        appendLine("END:VALARM")
+    appendLine(celebration.kind == .birthday ? Lines.birthdayCategory : Lines.anniversaryCategory)
+    appendLine(Lines.transparent)
+    if !alarmLines.isEmpty {
+      scratch.removeAll(keepingCapacity: true)
+      options.appendMessage(for: celebration, to: &scratch)
+      startLine(Lines.description)
+      TextEscaping.appendEscaped(bytes: scratch, to: &line)
+      let descriptionLine = line
+      for trigger in alarmLines {
+        appendLine(Lines.beginAlarm)
+        appendLine(Lines.displayAction)
+        appendLine(trigger)
+        appendLine(descriptionLine)
+        appendLine(Lines.endAlarm)
       }
     }
-    appendLine("END:VEVENT")
-    try flushIfNeeded()
+    appendLine(Lines.endEvent)
   }
 
   /// Writes `END:VCALENDAR` and flushes everything to the sink.
@@ -97,7 +122,45 @@ public struct ICalendarWriter<Sink: ByteSink> {
   }
 
   static func basicDate(_ date: CivilDate) -> String {
-    fourDigits(date.year ?? 1972) + twoDigits(date.month) + twoDigits(date.day)
+    var bytes: [UInt8] = []
+    appendBasicDate(date, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `YYYYMMDD`.
+  static func appendBasicDate(_ date: CivilDate, to output: inout [UInt8]) {
+    appendDigits(date.year ?? 1972, count: 4, to: &output)
+    appendDigits(date.month, count: 2, to: &output)
+    appendDigits(date.day, count: 2, to: &output)
+  }
+
+  /// `YYYY-MM-DD`.
+  static func appendISODate(_ date: CivilDate, to output: inout [UInt8]) {
+    appendDigits(date.year ?? 1972, count: 4, to: &output)
+    output.append(UInt8(ascii: "-"))
+    appendDigits(date.month, count: 2, to: &output)
+    output.append(UInt8(ascii: "-"))
+    appendDigits(date.day, count: 2, to: &output)
+  }
+
+  private static func appendDigits(_ value: Int, count: Int, to output: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var value = value
+    while divisor > 0 {
+      output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      value %= divisor
+      divisor /= 10
+    }
+  }
+
+  private mutating func startLine(_ prefix: [UInt8]) {
+    line.removeAll(keepingCapacity: true)
+    line.append(contentsOf: prefix)
+  }
+
+  private mutating func endLine() {
+    ContentLineFolder.appendFolded(line, to: &buffer)
   }
 
   private mutating func appendLine(_ text: String) {
@@ -127,4 +190,24 @@ public struct ICalendarWriter<Sink: ByteSink> {
     try sink.write(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
+}
+
+/// Constant lines and property prefixes, encoded once.
+private enum Lines {
+  static let beginEvent = Array("BEGIN:VEVENT".utf8)
+  static let endEvent = Array("END:VEVENT".utf8)
+  static let beginAlarm = Array("BEGIN:VALARM".utf8)
+  static let endAlarm = Array("END:VALARM".utf8)
+  static let displayAction = Array("ACTION:DISPLAY".utf8)
+  static let uid = Array("UID:".utf8)
+  static let dateStart = Array("DTSTART;VALUE=DATE:".utf8)
+  static let dateEnd = Array("DTEND;VALUE=DATE:".utf8)
+  static let yearlyRule = Array("RRULE:FREQ=YEARLY".utf8)
+  static let summary = Array("SUMMARY:".utf8)
+  static let description = Array("DESCRIPTION:".utf8)
+  static let born = Array("DESCRIPTION:Born ".utf8)
+  static let since = Array("DESCRIPTION:Since ".utf8)
+  static let birthdayCategory = Array("CATEGORIES:BIRTHDAY".utf8)
+  static let anniversaryCategory = Array("CATEGORIES:ANNIVERSARY".utf8)
+  static let transparent = Array("TRANSP:TRANSPARENT".utf8)
 }

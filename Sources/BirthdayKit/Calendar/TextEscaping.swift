@@ -7,8 +7,40 @@ public enum TextEscaping {
   /// Appends the escaped UTF-8 of `text` to `output`. CR, LF and CRLF each become `\n`; any other
   /// C0 control character and DEL are dropped (they are never valid in a TEXT value).
   public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  public static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  public static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    // Fast path: copy runs of ordinary bytes in one go.
+    var runStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+        || byte == UInt8(ascii: ",")
+      {
+        break
+      }
+      index += 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+    guard index < bytes.count else { return }
+    runStart = index
+    appendEscapedSlowly(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]), to: &output)
+  }
+
+  private static func appendEscapedSlowly(
+    bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
     var previousWasCR = false
-    for byte in text.utf8 {
+    for byte in bytes {
       defer { previousWasCR = byte == 0x0D }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):

@@ -66,7 +66,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
     if celebrations.isEmpty { statistics.recordsSkipped += 1 }
     for celebration in celebrations {
-      guard isFirstUse(of: celebration.uid) else {
+      guard isFirstUse(of: celebration) else {
         statistics.duplicatesMerged += 1
         diagnostics(
           Diagnostic(
@@ -79,9 +79,9 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     }
   }
 
-  private mutating func isFirstUse(of uid: String) -> Bool {
-    if let uuid = NameBasedUUID(uid) { return writtenUUIDs.insert(uuid).inserted }
-    return writtenOtherUIDs.insert(uid).inserted
+  private mutating func isFirstUse(of celebration: Celebration) -> Bool {
+    if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid).inserted }
+    return writtenOtherUIDs.insert(celebration.uid).inserted
   }
 
   /// Writes the end of the calendar and flushes it.

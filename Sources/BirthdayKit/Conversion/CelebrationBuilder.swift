@@ -33,7 +33,7 @@ public struct CelebrationBuilder: Sendable {
     }
     return dates.map { kind, date in
       Celebration(
-        uid: EventIdentity.uid(
+        uuid: EventIdentity.uuid(
           kind: kind, sourceIdentifier: contact.sourceIdentifier, name: name, date: date),
         name: name, kind: kind, date: date, location: contact.location)
     }
