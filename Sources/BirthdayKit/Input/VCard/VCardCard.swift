@@ -1,0 +1,163 @@
+/// The properties of one card kept while it is read, and their conversion to a ``Contact``.
+///
+/// Only the properties a ``Contact`` needs are kept, raw (see ``VCardRawValue``); they are
+/// decoded in ``contact(report:)`` once the card's `VERSION` is known, wherever it appeared.
+struct VCardCard {
+  /// The most date properties (`BDAY`, anniversaries, `X-ABDATE`) and labels kept per card.
+  static let maximumDates = 64
+  /// The most bytes kept of a name, `ORG` or `UID` value.
+  static let textLimit = 16 * 1024
+  /// The most bytes kept of a date value (anything longer is not a date).
+  static let dateLimit = 256
+
+  /// Where the card's `BEGIN:VCARD` is.
+  let location: SourceLocation
+  /// The first `VERSION` seen.
+  var version: VCardVersion?
+  var formattedName: VCardRawValue?
+  var name: VCardRawValue?
+  var organization: VCardRawValue?
+  var uid: VCardRawValue?
+  /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
+  private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
+  /// Grouped `X-ABLABEL` values.
+  private(set) var labels: [VCardRawValue] = []
+  /// The line of the first date or label dropped over ``maximumDates``.
+  private var firstDroppedLine: Int?
+
+  init(location: SourceLocation) {
+    self.location = location
+  }
+
+  /// True when a value of `property` would be kept (names: only the first of each).
+  func wants(_ property: VCardPropertyName) -> Bool {
+    switch property {
+    case .formattedName: formattedName == nil
+    case .name: name == nil
+    case .organization: organization == nil
+    case .uid: uid == nil
+    case .birthday, .anniversary, .appleDate, .appleLabel: true
+    default: false
+    }
+  }
+
+  /// Keeps a finished value of `property`.
+  mutating func keep(_ value: VCardRawValue, as property: VCardPropertyName) {
+    switch property {
+    case .formattedName: formattedName = value
+    case .name: name = value
+    case .organization: organization = value
+    case .uid: uid = value
+    case .appleLabel:
+      guard labels.count < Self.maximumDates else { return noteDropped(value) }
+      labels.append(value)
+    case .birthday, .anniversary, .appleDate:
+      guard dates.count < Self.maximumDates else { return noteDropped(value) }
+      dates.append((property, value))
+    default: break
+    }
+  }
+
+  private mutating func noteDropped(_ value: VCardRawValue) {
+    if firstDroppedLine == nil { firstDroppedLine = value.line }
+  }
+
+  /// Decodes the kept values into a contact, reporting invalid dates and charset fallbacks in
+  /// line order.
+  func contact(report: DiagnosticHandler) -> Contact {
+    var diagnostics: [Diagnostic] = []
+    let version = self.version ?? .lenient
+    func text(_ value: VCardRawValue, _ property: VCardPropertyName) -> [UInt8] {
+      decodedText(value, property: property, version: version, diagnostics: &diagnostics)
+    }
+
+    let formatted = formattedName.flatMap {
+      TextSanitizer.nonEmptySingleLine(
+        VCardText.unescaped(text($0, .formattedName), version: version))
+    }
+    var components: [String] = []
+    if let name {
+      components = VCardText.components(
+        text(name, .name), separator: VCardBytes.semicolon, version: version
+      )
+      .prefix(5).map { VCardText.joinedValues($0, version: version) }
+    }
+    func component(_ index: Int) -> String? {
+      index < components.count ? TextSanitizer.nonEmptySingleLine(components[index]) : nil
+    }
+    let family = component(0)
+    let given = component(1)
+    // N is family;given;additional;prefix;suffix; the display order is prefix given additional family suffix.
+    let fromN = TextSanitizer.nonEmptySingleLine(
+      [component(3), given, component(2), family, component(4)].compactMap { $0 }.joined(
+        separator: " "))
+    let fromOrganization = organization.flatMap {
+      let first = VCardText.components(
+        text($0, .organization), separator: VCardBytes.semicolon, version: version)[0]
+      return TextSanitizer.nonEmptySingleLine(VCardText.unescaped(first, version: version))
+    }
+    let personName = PersonName(
+      formatted: formatted ?? fromN ?? fromOrganization, given: given, family: family)
+
+    let identifier = uid.flatMap {
+      let value = VCardText.unescaped(text($0, .uid), version: version)
+      let trimmed = value.trimmingBlanks
+      return trimmed.isEmpty ? nil : trimmed
+    }
+
+    let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)
+
+    if let firstDroppedLine {
+      diagnostics.append(
+        Diagnostic(
+          "more than \(Self.maximumDates) date or label properties in one card, the rest ignored",
+          at: SourceLocation(file: location.file, line: firstDroppedLine)))
+    }
+    for diagnostic in diagnostics.enumerated().sorted(by: {
+      ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
+    }) {
+      report(diagnostic.element)
+    }
+    return Contact(
+      sourceIdentifier: identifier, name: personName, birthday: birthday,
+      anniversaries: anniversaries, location: location)
+  }
+
+  /// The value unfolded, quoted-printable decoded and converted from its charset to UTF-8 bytes.
+  private func decodedText(
+    _ value: VCardRawValue, property: VCardPropertyName, version: VCardVersion,
+    diagnostics: inout [Diagnostic]
+  ) -> [UInt8] {
+    let bytes = value.unfolded(version)
+    if let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
+      charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
+    {
+      return Array(text.utf8)
+    }
+    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+    if usedFallback {
+      diagnostics.append(
+        Diagnostic(
+          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
+          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+    }
+    if value.isTruncated {
+      diagnostics.append(
+        Diagnostic(
+          "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
+          at: SourceLocation(file: location.file, line: value.line)))
+    }
+    return Array(text.utf8)
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  fileprivate var trimmingBlanks: String {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isBlank($0) }),
+      let last = lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,77 @@
+/// TEXT value rules of each vCard version: splitting compound values and removing escapes.
+///
+/// Works on UTF-8 bytes after charset decoding; every escape is ASCII, so no multi-byte
+/// character is ever split.
+enum VCardText {
+  /// Splits `bytes` at each `separator` not escaped by a backslash (escapes are kept for
+  /// ``unescaped(_:version:)``). In 2.1 only `\;` escapes.
+  static func components(_ bytes: [UInt8], separator: UInt8, version: VCardVersion) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var current: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == VCardBytes.backslash, index + 1 < bytes.count,
+        version != .v21 || bytes[index + 1] == VCardBytes.semicolon
+      {
+        current.append(byte)
+        current.append(bytes[index + 1])
+        index += 2
+        continue
+      }
+      if byte == separator {
+        result.append(current)
+        current = []
+      } else {
+        current.append(byte)
+      }
+      index += 1
+    }
+    result.append(current)
+    return result
+  }
+
+  /// Removes escapes: 3.0/4.0 `\,` `\;` `\\` `\n` `\N` (and, leniently, any `\x` as `x`, for
+  /// Apple's `\:`); 2.1 only `\;`.
+  static func unescaped(_ bytes: [UInt8], version: VCardVersion) -> String {
+    guard bytes.contains(VCardBytes.backslash) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == VCardBytes.backslash, index + 1 < bytes.count else {
+        result.append(byte)
+        index += 1
+        continue
+      }
+      let next = bytes[index + 1]
+      if version == .v21 {
+        if next == VCardBytes.semicolon {
+          result.append(next)
+          index += 2
+        } else {
+          result.append(byte)
+          index += 1
+        }
+        continue
+      }
+      result.append(next == UInt8(ascii: "n") || next == UInt8(ascii: "N") ? 0x0A : next)
+      index += 2
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// The values of one compound component (`N` given names `Anne,Marie`), unescaped and joined
+  /// with spaces; 2.1 commas are literal.
+  static func joinedValues(_ component: [UInt8], version: VCardVersion) -> String {
+    guard version != .v21 else { return unescaped(component, version: version) }
+    return components(component, separator: VCardBytes.comma, version: version)
+      .map { unescaped($0, version: version) }
+      .map(TextSanitizer.singleLine)
+      .filter { !$0.isEmpty }
+      .joined(separator: " ")
+  }
+}
