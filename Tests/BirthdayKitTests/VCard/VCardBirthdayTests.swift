@@ -8,10 +8,13 @@ import Testing
   @Test(
     arguments: [
       ("3.0", "BDAY;X-APPLE-OMIT-YEAR=1604:1604-05-09", "--05-09"),  // Apple iOS/macOS year-less
-      ("3.0", "BDAY;X-APPLE-OMIT-YEAR=1604;VALUE=DATE:16040105", "--01-05"),  // Open-Xchange Apple form
+      // Open-Xchange Apple form
+      ("3.0", "BDAY;X-APPLE-OMIT-YEAR=1604;VALUE=DATE:16040105", "--01-05"),
       ("3.0", "BDAY:1604-03-15", "--03-15"),  // iOS 12.4: 1604 without the parameter
-      ("3.0", "BDAY;X-APPLE-OMIT-YEAR=1604:1985-05-09", "1985-05-09"),  // omit-year differs: year kept
-      ("3.0", "BDAY;value=date:2012-06-06", "2012-06-06"),  // Apple full date, lower-case value=date
+      // omit-year differs: year kept
+      ("3.0", "BDAY;X-APPLE-OMIT-YEAR=1604:1985-05-09", "1985-05-09"),
+      // Apple full date, lower-case value=date
+      ("3.0", "BDAY;value=date:2012-06-06", "2012-06-06"),
       ("3.0", "BDAY:--0414", "--04-14"),  // Google Contacts --MMDD inside 3.0
       ("3.0", "BDAY:1980-03-22", "1980-03-22"),  // Google / Evolution full date
       ("2.1", "BDAY:--12-24", "--12-24"),  // Android AOSP exporter in 2.1
@@ -30,8 +33,10 @@ import Testing
       ("3.0", "BDAY:--02-29", "--02-29"),  // leap day without a year
       ("3.0", "BDAY:1604-02-29", "--02-29"),  // Apple leap day (1604 is a leap year)
       (nil, "BDAY:1970-09-21", "1970-09-21"),  // no VERSION: lenient
-      ("4.0", "BDAY;ALTID=1:20160801\nBDAY;ALTID=1;VALUE=text:2016-08-01", "2016-08-01"),  // ez-vcard fullcontact
-      ("4.0", "BDAY;ALTID=1;VALUE=text:circa 1800\nBDAY;ALTID=1:18000101", "1800-01-01"),  // RFC 6350 §5.4
+      // ez-vcard fullcontact
+      ("4.0", "BDAY;ALTID=1:20160801\nBDAY;ALTID=1;VALUE=text:2016-08-01", "2016-08-01"),
+      // RFC 6350 §5.4
+      ("4.0", "BDAY;ALTID=1;VALUE=text:circa 1800\nBDAY;ALTID=1:18000101", "1800-01-01"),
     ] as [(String?, String, String)])
   func acceptedBirthday(version: String?, lines: String, expected: String) throws {
     let result = try readVCard(card(version: version, lines))
@@ -42,7 +47,8 @@ import Testing
   @Test(
     arguments: [
       ("3.0", "BDAY;VALUE=DATE:", "invalid BDAY value ''"),  // owncloud contacts#1043 empty value
-      ("3.0", "BDAY;value=date:🔖 13 January 2001", "invalid BDAY value '🔖 13 January 2001'"),  // generated garbage
+      // generated garbage
+      ("3.0", "BDAY;value=date:🔖 13 January 2001", "invalid BDAY value '🔖 13 January 2001'"),
       ("3.0", "BDAY;value=date: 09-12-2007", "invalid BDAY value '09-12-2007'"),  // locale date
       ("3.0", "BDAY:1985-02-30", "invalid BDAY value '1985-02-30'"),  // impossible day
       ("3.0", "BDAY:2023-02-29", "invalid BDAY value '2023-02-29'"),  // 29 Feb in a common year
@@ -86,20 +92,24 @@ import Testing
       ("3.0", "X-ANNIVERSARY:1990-04-30", ["1990-04-30"]),  // Thunderbird extension
       ("2.1", "X-MS-ANNIVERSARY:20120801", ["2012-08-01"]),  // Outlook 2007
       ("3.0", "X-EVOLUTION-ANNIVERSARY:1980-03-22", ["1980-03-22"]),  // Evolution
-      ("3.0", "item1.X-ABDATE:1975-03-01\nitem1.X-ABLabel:_$!<Anniversary>!$_", ["1975-03-01"]),  // Apple/Google
+      // Apple/Google
+      ("3.0", "item1.X-ABDATE:1975-03-01\nitem1.X-ABLabel:_$!<Anniversary>!$_", ["1975-03-01"]),
       (
         "3.0", "ITEM2.X-ABLABEL:_$!<Anniversary>!$_\nITEM2.X-ABDATE;type=pref:2017-12-13",
         ["2017-12-13"]
       ),  // sabre upper case, label first
-      ("3.0", "item10.X-ABDATE:2001-01-01\nitem10.X-ABLabel:CustomDateCategory", []),  // custom label ignored
+      // custom label ignored
+      ("3.0", "item10.X-ABDATE:2001-01-01\nitem10.X-ABLabel:CustomDateCategory", []),
       ("3.0", "X-ABDATE:1776-07-04", []),  // ungrouped X-ABDATE: no label
-      ("3.0", "item1.X-ABDATE:1975-03-01\nitem2.X-ABLabel:_$!<Anniversary>!$_", []),  // label of another group
+      // label of another group
+      ("3.0", "item1.X-ABDATE:1975-03-01\nitem2.X-ABLabel:_$!<Anniversary>!$_", []),
       (
         "3.0",
         "X-ANNIVERSARY:2001-06-02\nitem1.X-ABDATE:2001-06-02\nitem1.X-ABLabel:_$!<Anniversary>!$_",
         ["2001-06-02"]
       ),  // sabre writes both
-      ("4.0", "ANNIVERSARY:--0615\nANNIVERSARY:20000101", ["--06-15", "2000-01-01"]),  // input order
+      // input order
+      ("4.0", "ANNIVERSARY:--0615\nANNIVERSARY:20000101", ["--06-15", "2000-01-01"]),
     ] as [(String, String, [String])])
   func anniversaries(version: String, lines: String, expected: [String]) throws {
     let result = try readVCard(card(version: version, lines))

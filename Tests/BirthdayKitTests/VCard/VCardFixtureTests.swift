@@ -10,7 +10,8 @@ import Testing
   static func summary(_ contact: Contact) -> String {
     [
       contact.name?.formatted ?? "-", contact.birthday?.description ?? "-",
-      contact.anniversaries.map(\.description).joined(separator: ","), contact.sourceIdentifier ?? "-",
+      contact.anniversaries.map(\.description).joined(separator: ","),
+      contact.sourceIdentifier ?? "-",
     ].joined(separator: " | ")
   }
 
@@ -34,8 +35,10 @@ import Testing
       "android",
       ["Zoë Ångström | --12-24 |  | -", "山田太郎 | 1988-07-01 |  | -"]
     ),  // 2.1 QP UTF-8 with soft breaks, --MM-DD in 2.1, base64 block ended by a blank line
-    ("outlook", ["Anke Börnig | 1980-03-22 | 2011-01-13 | -"]),  // 2.1 Windows-1252, X-MS-ANNIVERSARY, KEY
-    ("evolution", ["Jane Doe | 1980-03-22 | 2005-06-18 | pas-id-5C7F2A1B00000001"]),  // X-EVOLUTION-ANNIVERSARY
+    // 2.1 Windows-1252, X-MS-ANNIVERSARY, KEY
+    ("outlook", ["Anke Börnig | 1980-03-22 | 2011-01-13 | -"]),
+    // X-EVOLUTION-ANNIVERSARY
+    ("evolution", ["Jane Doe | 1980-03-22 | 2005-06-18 | pas-id-5C7F2A1B00000001"]),
     (
       "thunderbird",
       [

@@ -22,7 +22,8 @@ import Testing
       """
     let result = try readVCard(text, fileName: "book.vcf")
     #expect(result.contacts.map { $0.name?.formatted } == ["First", "Second", "Third"])
-    #expect(result.contacts.map(\.location.description) == ["book.vcf:1", "book.vcf:6", "book.vcf:10"])
+    #expect(
+      result.contacts.map(\.location.description) == ["book.vcf:1", "book.vcf:6", "book.vcf:10"])
   }
 
   @Test(arguments: [
@@ -58,7 +59,8 @@ import Testing
     "SOUND;ENCODING=b:\n BEGINVCARD\n ENDVCARD",
   ])
   func binaryValuesAreSkipped(photo: String) throws {
-    let text = card(version: "3.0", "\(photo)\nBDAY:1985-04-12") + card(version: "3.0", "BDAY:1990-01-01")
+    let text =
+      card(version: "3.0", "\(photo)\nBDAY:1985-04-12") + card(version: "3.0", "BDAY:1990-01-01")
     let result = try readVCard(text)
     #expect(result.contacts.map { $0.birthday?.description } == ["1985-04-12", "1990-01-01"])
     #expect(result.diagnostics.isEmpty)
@@ -66,7 +68,8 @@ import Testing
 
   @Test func largePhotoDoesNotStopTheNextCard() throws {
     let base64Line = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo", count: 2)
-    let photo = "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "\r\n " + base64Line, count: 50_000)
+    let photo =
+      "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "\r\n " + base64Line, count: 50_000)
     let text = card(version: "3.0", photo) + card(version: "3.0", "BDAY:1985-04-12")
     let result = try readVCard(text)
     #expect(result.contacts.count == 2)
@@ -75,11 +78,14 @@ import Testing
 
   @Test func overlongNameIsCappedAndReported() throws {
     let name = String(repeating: "a", count: 100_000)
-    let result = try readVCard(card(version: "3.0", "BDAY:19850412").replacingOccurrences(of: "FN:Test", with: "FN:" + name))
+    let result = try readVCard(
+      card(version: "3.0", "BDAY:19850412").replacingOccurrences(of: "FN:Test", with: "FN:" + name))
     #expect(result.contacts.first?.name?.formatted.utf8.count == VCardCard.textLimit)
     #expect(result.birthday == "1985-04-12")
     #expect(
-      result.rendered == ["test.vcf:3: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"])
+      result.rendered == [
+        "test.vcf:3: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
+      ])
   }
 
   @Test func manyContinuationLinesOfAKeptValueStayBounded() throws {
@@ -95,7 +101,8 @@ import Testing
     ("hello world\nBEGIN:VCARD\nEND:VCARD\n", 1, "hello world"),  // plain text
     ("\n\n  \nBEGIN:VCALENDAR\n", 4, "BEGIN:VCALENDAR"),  // an iCalendar file
     ("Name,Birthday\nJane,1985-04-12\n", 1, "Name,Birthday"),  // a CSV file
-    (String(repeating: "x", count: 100) + "\n", 1, String(repeating: "x", count: 40) + "…"),  // 40 characters
+    // 40 characters
+    (String(repeating: "x", count: 100) + "\n", 1, String(repeating: "x", count: 40) + "…"),
   ])
   func notAVCardFileThrows(text: String, line: Int, found: String) throws {
     let error = #expect(throws: InputFormatError.self) { try readVCard(text, fileName: "in.vcf") }
@@ -123,7 +130,9 @@ import Testing
   }
 
   @Test func cardCutOffByTheEndOfTheFileIsKept() throws {
-    let text = card(version: "3.0", "BDAY:19850412") + "BEGIN:VCARD\nVERSION:3.0\nFN:Cut\nBDAY:1990-01-02\nTEL:+1"
+    let text =
+      card(version: "3.0", "BDAY:19850412")
+      + "BEGIN:VCARD\nVERSION:3.0\nFN:Cut\nBDAY:1990-01-02\nTEL:+1"
     let result = try readVCard(text)
     #expect(result.contacts.map { $0.name?.formatted } == ["Test", "Cut"])
     #expect(result.contacts.last?.birthday?.description == "1990-01-02")
@@ -136,7 +145,8 @@ import Testing
 
   @Test func bytesReadCountsTheWholeInput() throws {
     let text = card(version: "3.0", "BDAY:19850412")
-    var reader = VCardReader(source: MemoryByteSource(text), fileName: "t.vcf", diagnostics: { _ in })
+    var reader = VCardReader(
+      source: MemoryByteSource(text), fileName: "t.vcf", diagnostics: { _ in })
     var count = 0
     try reader.forEachContact { _ in count += 1 }
     #expect(count == 1)

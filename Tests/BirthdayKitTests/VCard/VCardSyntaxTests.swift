@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func byteOrderMarkIsSkipped() throws {
-    let result = try readVCard([0xEF, 0xBB, 0xBF] + Array(card(version: "3.0", "BDAY:19850412").utf8))
+    let result = try readVCard(
+      [0xEF, 0xBB, 0xBF] + Array(card(version: "3.0", "BDAY:19850412").utf8))
     #expect(result.birthday == "1985-04-12")
     #expect(result.diagnostics.isEmpty)
   }
@@ -57,10 +58,16 @@ import Testing
       "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1=E7=94=B0;=E5=A4=AA=\r\n=E9=83=8E;;;",
       "太郎 山田", "山田"
     ),  // soft break between UTF-8 bytes, continuation without white space
-    ("N;CHARSET=Windows-1252;QUOTED-PRINTABLE:B=F6rnig;Anke;;;", "Anke Börnig", "Börnig"),  // Outlook bare QP
-    ("N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:Fran=E7ois;Ren=\r\n=E9;;;", "René François", "François"),  // Latin-1
-    ("N;ENCODING=QUOTED-PRINTABLE;CHARSET=Windows-1252:=80uro;Anna;;;", "Anna €uro", "€uro"),  // 0x80 is €
-    ("N;charset=utf-8;encoding=quoted-printable:Doe;Jo=\r\nhn;;;", "John Doe", "Doe"),  // lower-case params
+    // Outlook bare QP
+    ("N;CHARSET=Windows-1252;QUOTED-PRINTABLE:B=F6rnig;Anke;;;", "Anke Börnig", "Börnig"),
+    (
+      "N;CHARSET=ISO-8859-1;ENCODING=QUOTED-PRINTABLE:Fran=E7ois;Ren=\r\n=E9;;;", "René François",
+      "François"
+    ),  // Latin-1
+    // 0x80 is €
+    ("N;ENCODING=QUOTED-PRINTABLE;CHARSET=Windows-1252:=80uro;Anna;;;", "Anna €uro", "€uro"),
+    // lower-case params
+    ("N;charset=utf-8;encoding=quoted-printable:Doe;Jo=\r\nhn;;;", "John Doe", "Doe"),
   ])
   func quotedPrintable(line: String, expected: String, family: String) throws {
     let text = "BEGIN:VCARD\r\nVERSION:2.1\r\n\(line)\r\nBDAY:19800101\r\nEND:VCARD\r\n"
@@ -94,13 +101,15 @@ import Testing
     let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nFN:Zo".utf8) + [0xEB] + Array("\nEND:VCARD\n".utf8)
     let result = try readVCard(bytes)
     #expect(result.name == "Zoë")
-    #expect(result.rendered == ["test.vcf:3: warning: FN value is not valid UTF-8, read as Windows-1252"])
+    #expect(
+      result.rendered == ["test.vcf:3: warning: FN value is not valid UTF-8, read as Windows-1252"])
     #expect(result.diagnostics.first?.isConversionFailure == false)
   }
 
   @Test(arguments: [
     ("3.0", #"FN:Mr. John Q. Public\, Esq."#, "Mr. John Q. Public, Esq."),  // RFC 2426 §3.1.1
-    ("3.0", "FN:Mr. John Richter, James Doe Sr.", "Mr. John Richter, James Doe Sr."),  // Gmail: never split FN
+    // Gmail: never split FN
+    ("3.0", "FN:Mr. John Richter, James Doe Sr.", "Mr. John Richter, James Doe Sr."),
     ("2.1", "FN:Mr. John Q. Public, Esq.", "Mr. John Q. Public, Esq."),  // vCard 2.1 §2.1.3
     ("3.0", #"FN:A\;B\\C\nD"#, #"A;B\C D"#),  // 3.0 escapes; line break made a space
     ("4.0", #"FN:Dr\. Who\:"#, "Dr. Who:"),  // Apple-style needless escapes
@@ -111,15 +120,20 @@ import Testing
     #expect(result.name == expected)
   }
 
-  @Test(arguments: [
-    ("3.0", "N:Doe;Jane;Anne,Marie;Dr.;Jr.", "Dr. Jane Anne Marie Doe Jr.", "Jane", "Doe"),  // RFC 2426 §3.1.2
-    ("3.0", #"N:O\;Brien;Pat;;;"#, "Pat O;Brien", "Pat", "O;Brien"),  // escaped ; inside a component
-    ("2.1", "N:Doe;Jane,Anne;;;", "Jane,Anne Doe", "Jane,Anne", "Doe"),  // 2.1: commas literal
-    ("4.0", "N:Doe;;;;", "Doe", nil, "Doe"),  // family only
-    ("3.0", "ORG:ACME Inc.;Sales", "ACME Inc.", nil, nil),  // ORG only: first component
-    ("3.0", "N:;;;;\nORG:Umbrella", "Umbrella", nil, nil),  // empty N falls back to ORG
-  ] as [(String, String, String, String?, String?)])
-  func nameWithoutFN(version: String, lines: String, formatted: String, given: String?, family: String?)
+  @Test(
+    arguments: [
+      // RFC 2426 §3.1.2
+      ("3.0", "N:Doe;Jane;Anne,Marie;Dr.;Jr.", "Dr. Jane Anne Marie Doe Jr.", "Jane", "Doe"),
+      // escaped ; inside a component
+      ("3.0", #"N:O\;Brien;Pat;;;"#, "Pat O;Brien", "Pat", "O;Brien"),
+      ("2.1", "N:Doe;Jane,Anne;;;", "Jane,Anne Doe", "Jane,Anne", "Doe"),  // 2.1: commas literal
+      ("4.0", "N:Doe;;;;", "Doe", nil, "Doe"),  // family only
+      ("3.0", "ORG:ACME Inc.;Sales", "ACME Inc.", nil, nil),  // ORG only: first component
+      ("3.0", "N:;;;;\nORG:Umbrella", "Umbrella", nil, nil),  // empty N falls back to ORG
+    ] as [(String, String, String, String?, String?)])
+  func nameWithoutFN(
+    version: String, lines: String, formatted: String, given: String?, family: String?
+  )
     throws
   {
     let result = try readVCard("BEGIN:VCARD\nVERSION:\(version)\n\(lines)\nEND:VCARD\n")
@@ -134,11 +148,15 @@ import Testing
     #expect(result.birthday == "1985-04-12")
   }
 
-  @Test(arguments: [
-    ("UID:urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"),  // 4.0
-    (#"UID:  abc\,def  "#, "abc,def"),  // unescaped and trimmed
-    ("UID:", nil),  // empty
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      (
+        "UID:urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1",
+        "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1"
+      ),  // 4.0
+      (#"UID:  abc\,def  "#, "abc,def"),  // unescaped and trimmed
+      ("UID:", nil),  // empty
+    ] as [(String, String?)])
   func sourceIdentifier(line: String, expected: String?) throws {
     let result = try readVCard(card(version: "4.0", line))
     #expect(result.contacts.first?.sourceIdentifier == expected)
@@ -173,7 +191,9 @@ import Testing
 
   @Test func bareTypeParametersOf21AreSkipped() throws {
     let result = try readVCard(
-      card(version: "2.1", "TEL;WORK;VOICE:+1 555 0100\nADR;DOM;HOME:;;1 Main St;Town;;;\nBDAY:19800322"))
+      card(
+        version: "2.1",
+        "TEL;WORK;VOICE:+1 555 0100\nADR;DOM;HOME:;;1 Main St;Town;;;\nBDAY:19800322"))
     #expect(result.birthday == "1980-03-22")
     #expect(result.diagnostics.isEmpty)
   }
