@@ -42,6 +42,15 @@ enum VCardBytes {
     return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
+  /// `bytes` without leading and trailing spaces and tabs.
+  static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    return bytes[start..<end]
+  }
+
   /// True when `line` is empty or only spaces and tabs.
   static func isBlankLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy(isBlank)

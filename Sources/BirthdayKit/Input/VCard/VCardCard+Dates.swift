@@ -1,6 +1,6 @@
 extension VCardCard {
   /// Apple's label for an anniversary date, compared ignoring case.
-  private static let anniversaryLabel = "_$!<anniversary>!$_"
+  private static let anniversaryLabel = Array("_$!<anniversary>!$_".utf8)
 
   /// One date property's value, read.
   private struct ParsedDate {
@@ -8,8 +8,10 @@ extension VCardCard {
     var value: VCardRawValue
     /// The date, or `nil` when the value is not a valid Gregorian date.
     var date: CivilDate?
+    /// The unfolded value, for messages.
+    var bytes: [UInt8]
     /// The value as written, for messages.
-    var text: String
+    var text: String { VCardBytes.quoted(bytes) }
   }
 
   /// The birthday and the anniversaries of the card (INTEROP E 7–11), with a diagnostic for each
@@ -18,9 +20,10 @@ extension VCardCard {
     version: VCardVersion, diagnostics: inout [Diagnostic]
   ) -> (birthday: CivilDate?, anniversaries: [CivilDate]) {
     let anniversaryGroups = labels.compactMap { label -> [UInt8]? in
-      let bytes = Array(TextDecoding.decodeUTF8OrWindows1252(label.unfolded(version)).text.utf8)
-      let text = VCardText.unescaped(bytes, version: version)
-      guard TextSanitizer.singleLine(text).lowercased() == Self.anniversaryLabel else { return nil }
+      let text = VCardText.unescaped(label.unfolded(version), version: version)
+      guard VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) else {
+        return nil
+      }
       return label.group
     }
     var birthdays: [ParsedDate] = []
@@ -68,8 +71,7 @@ extension VCardCard {
         date = parsed.withoutYear
       }
     }
-    return ParsedDate(
-      property: property, value: value, date: date, text: VCardBytes.quoted(bytes))
+    return ParsedDate(property: property, value: value, date: date, bytes: bytes)
   }
 
   /// One entry per date: values sharing an `ALTID` (RFC 6350 §5.4) are one date, the first that

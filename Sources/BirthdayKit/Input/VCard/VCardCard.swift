@@ -67,42 +67,37 @@ struct VCardCard {
   func contact(report: DiagnosticHandler) -> Contact {
     var diagnostics: [Diagnostic] = []
     let version = self.version ?? .lenient
-    func text(_ value: VCardRawValue, _ property: VCardPropertyName) -> [UInt8] {
-      decodedText(value, property: property, version: version, diagnostics: &diagnostics)
-    }
 
-    let formatted = formattedName.flatMap {
-      TextSanitizer.nonEmptySingleLine(
-        VCardText.unescaped(text($0, .formattedName), version: version))
+    var formatted = formattedName.flatMap {
+      VCardText.nonBlankString(
+        VCardText.unescaped(decodedText($0, .formattedName, version, &diagnostics), version: version))
     }
-    var components: [String] = []
+    var given: String?
+    var family: String?
     if let name {
-      components = VCardText.components(
-        text(name, .name), separator: VCardBytes.semicolon, version: version
-      )
-      .prefix(5).map { VCardText.joinedValues($0, version: version) }
+      let components = VCardText.components(
+        decodedText(name, .name, version, &diagnostics), separator: VCardBytes.semicolon,
+        version: version)
+      let parts = components.prefix(5).map { VCardText.joinedValues($0, version: version) }
+      family = VCardText.nonBlankString(parts[0])
+      given = parts.count > 1 ? VCardText.nonBlankString(parts[1]) : nil
+      if formatted == nil {
+        // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
+        let order = [3, 1, 2, 0, 4].filter { $0 < parts.count && VCardText.hasVisibleText(parts[$0]) }
+        formatted = order.isEmpty ? nil : order.map { String(decoding: parts[$0], as: UTF8.self) }.joined(separator: " ")
+      }
     }
-    func component(_ index: Int) -> String? {
-      index < components.count ? TextSanitizer.nonEmptySingleLine(components[index]) : nil
-    }
-    let family = component(0)
-    let given = component(1)
-    // N is family;given;additional;prefix;suffix; the display order is prefix given additional family suffix.
-    let fromN = TextSanitizer.nonEmptySingleLine(
-      [component(3), given, component(2), family, component(4)].compactMap { $0 }.joined(
-        separator: " "))
-    let fromOrganization = organization.flatMap {
+    if formatted == nil, let organization {
       let first = VCardText.components(
-        text($0, .organization), separator: VCardBytes.semicolon, version: version)[0]
-      return TextSanitizer.nonEmptySingleLine(VCardText.unescaped(first, version: version))
+        decodedText(organization, .organization, version, &diagnostics), separator: VCardBytes.semicolon,
+        version: version)[0]
+      formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
     }
-    let personName = PersonName(
-      formatted: formatted ?? fromN ?? fromOrganization, given: given, family: family)
+    let personName = PersonName(formatted: formatted, given: given, family: family)
 
     let identifier = uid.flatMap {
-      let value = VCardText.unescaped(text($0, .uid), version: version)
-      let trimmed = value.trimmingBlanks
-      return trimmed.isEmpty ? nil : trimmed
+      let bytes = VCardText.unescaped(decodedText($0, .uid, version, &diagnostics), version: version)
+      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
     let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)
@@ -113,41 +108,47 @@ struct VCardCard {
           "more than \(Self.maximumDates) date or label properties in one card, the rest ignored",
           at: SourceLocation(file: location.file, line: firstDroppedLine)))
     }
-    for diagnostic in diagnostics.enumerated().sorted(by: {
-      ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
-    }) {
-      report(diagnostic.element)
+    if !diagnostics.isEmpty {
+      for diagnostic in diagnostics.enumerated().sorted(by: {
+        ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
+      }) {
+        report(diagnostic.element)
+      }
     }
     return Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
       anniversaries: anniversaries, location: location)
   }
 
-  /// The value unfolded, quoted-printable decoded and converted from its charset to UTF-8 bytes.
-  private func decodedText(
-    _ value: VCardRawValue, property: VCardPropertyName, version: VCardVersion,
-    diagnostics: inout [Diagnostic]
+  /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.
+  ///
+  /// Without a (known, single-byte) `CHARSET`, bytes that are not valid UTF-8 are read as
+  /// Windows-1252, with a notice.
+  func decodedText(
+    _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
+    _ diagnostics: inout [Diagnostic]
   ) -> [UInt8] {
-    let bytes = value.unfolded(version)
-    if let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
-      charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
-    {
-      return Array(text.utf8)
-    }
-    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
-    if usedFallback {
-      diagnostics.append(
-        Diagnostic(
-          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
-          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
-    }
+    var bytes = value.unfolded(version)
     if value.isTruncated {
       diagnostics.append(
         Diagnostic(
           "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
           at: SourceLocation(file: location.file, line: value.line)))
     }
-    return Array(text.utf8)
+    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
+    if let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
+      charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
+    {
+      return Array(text.utf8)
+    }
+    if String(validating: bytes, as: UTF8.self) == nil {
+      bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
+      diagnostics.append(
+        Diagnostic(
+          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
+          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+    }
+    return bytes
   }
 }
 

@@ -8,8 +8,8 @@ enum VCardPropertyName: Hashable, Sendable {
   case organization
   case uid
   case birthday
-  /// `ANNIVERSARY` and its vendor forms; the payload is the upper-case name for messages.
-  case anniversary(String)
+  /// `ANNIVERSARY` and its vendor forms.
+  case anniversary(VCardAnniversaryName)
   /// Apple's grouped `X-ABDATE`, an anniversary only when its group's label says so.
   case appleDate
   case appleLabel
@@ -21,10 +21,14 @@ enum VCardPropertyName: Hashable, Sendable {
 
   /// Classifies a property name (without its group), ignoring ASCII case.
   init(_ name: UnsafeBufferPointer<UInt8>) {
-    for (spelling, property) in VCardPropertyName.table
-    where VCardBytes.equalsIgnoringCase(name, spelling) {
-      self = property
-      return
+    let count = name.count
+    if count < VCardPropertyName.table.count {
+      let candidates = VCardPropertyName.table[count]
+      for index in candidates.indices
+      where VCardBytes.equalsIgnoringCase(name, candidates[index].spelling) {
+        self = candidates[index].property
+        return
+      }
     }
     self = .other
   }
@@ -33,7 +37,7 @@ enum VCardPropertyName: Hashable, Sendable {
   var displayName: String {
     switch self {
     case .birthday: "BDAY"
-    case .anniversary(let name): name
+    case .anniversary(let name): name.rawValue
     case .appleDate: "X-ABDATE"
     case .formattedName: "FN"
     case .name: "N"
@@ -49,13 +53,17 @@ enum VCardPropertyName: Hashable, Sendable {
     ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
     ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),
     ("x-abdate", .appleDate), ("x-ablabel", .appleLabel),
-    ("anniversary", .anniversary("ANNIVERSARY")), ("x-anniversary", .anniversary("X-ANNIVERSARY")),
-    ("x-ms-anniversary", .anniversary("X-MS-ANNIVERSARY")),
-    ("x-evolution-anniversary", .anniversary("X-EVOLUTION-ANNIVERSARY")),
+    ("anniversary", .anniversary(.anniversary)), ("x-anniversary", .anniversary(.xAnniversary)),
+    ("x-ms-anniversary", .anniversary(.microsoft)),
+    ("x-evolution-anniversary", .anniversary(.evolution)),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
     ("agent", .agent),
   ]
-  private static let table: [([UInt8], VCardPropertyName)] = spellings.map {
-    (Array($0.0.utf8), $0.1)
-  }
+  /// The spellings by length, so a name is compared only with names as long as it.
+  private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
+    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 24)
+    for (spelling, property) in spellings { table[spelling.utf8.count].append((Array(spelling.utf8), property)) }
+    return table
+  }()
 }
+

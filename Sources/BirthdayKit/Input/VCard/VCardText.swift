@@ -6,6 +6,7 @@ enum VCardText {
   /// Splits `bytes` at each `separator` not escaped by a backslash (escapes are kept for
   /// ``unescaped(_:version:)``). In 2.1 only `\;` escapes.
   static func components(_ bytes: [UInt8], separator: UInt8, version: VCardVersion) -> [[UInt8]] {
+    guard bytes.contains(separator) else { return [bytes] }
     var result: [[UInt8]] = []
     var current: [UInt8] = []
     var index = 0
@@ -33,10 +34,8 @@ enum VCardText {
 
   /// Removes escapes: 3.0/4.0 `\,` `\;` `\\` `\n` `\N` (and, leniently, any `\x` as `x`, for
   /// Apple's `\:`); 2.1 only `\;`.
-  static func unescaped(_ bytes: [UInt8], version: VCardVersion) -> String {
-    guard bytes.contains(VCardBytes.backslash) else {
-      return String(decoding: bytes, as: UTF8.self)
-    }
+  static func unescaped(_ bytes: [UInt8], version: VCardVersion) -> [UInt8] {
+    guard bytes.contains(VCardBytes.backslash) else { return bytes }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var index = 0
@@ -61,17 +60,32 @@ enum VCardText {
       result.append(next == UInt8(ascii: "n") || next == UInt8(ascii: "N") ? 0x0A : next)
       index += 2
     }
-    return String(decoding: result, as: UTF8.self)
+    return result
   }
 
   /// The values of one compound component (`N` given names `Anne,Marie`), unescaped and joined
   /// with spaces; 2.1 commas are literal.
-  static func joinedValues(_ component: [UInt8], version: VCardVersion) -> String {
-    guard version != .v21 else { return unescaped(component, version: version) }
-    return components(component, separator: VCardBytes.comma, version: version)
-      .map { unescaped($0, version: version) }
-      .map(TextSanitizer.singleLine)
-      .filter { !$0.isEmpty }
-      .joined(separator: " ")
+  static func joinedValues(_ component: [UInt8], version: VCardVersion) -> [UInt8] {
+    guard version != .v21, component.contains(VCardBytes.comma) else {
+      return unescaped(component, version: version)
+    }
+    var result: [UInt8] = []
+    for value in components(component, separator: VCardBytes.comma, version: version) {
+      let text = unescaped(value, version: version)
+      guard hasVisibleText(text) else { continue }
+      if !result.isEmpty { result.append(VCardBytes.space) }
+      result.append(contentsOf: text)
+    }
+    return result
+  }
+
+  /// True when `bytes` hold more than spaces and control characters.
+  static func hasVisibleText(_ bytes: [UInt8]) -> Bool {
+    bytes.contains { $0 > 0x20 && $0 != 0x7F }
+  }
+
+  /// `bytes` (valid UTF-8) as a string, or `nil` when they hold no visible text.
+  static func nonBlankString(_ bytes: [UInt8]) -> String? {
+    hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
   }
 }
