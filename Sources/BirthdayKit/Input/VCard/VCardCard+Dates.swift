@@ -79,6 +79,11 @@ extension VCardCard {
   private func collapsed(
     _ entries: [ParsedDate], diagnostics: inout [Diagnostic]
   ) -> [ParsedDate] {
+    if !entries.contains(where: { $0.value.parameters.altID != nil }) {
+      // The common case: every value is its own date.
+      for entry in entries where entry.date == nil { diagnostics.append(invalid(entry)) }
+      return entries.filter { $0.date != nil }
+    }
     var groups: [[ParsedDate]] = []
     var groupIndex: [[UInt8]: Int] = [:]
     for entry in entries {
@@ -100,14 +105,15 @@ extension VCardCard {
         result.append(valid)
         continue
       }
-      for entry in group {
-        diagnostics.append(
-          Diagnostic(
-            "invalid \(entry.property.displayName) value '\(entry.text)' "
-              + "(expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
-            at: SourceLocation(file: location.file, line: entry.value.line)))
-      }
+      for entry in group { diagnostics.append(invalid(entry)) }
     }
     return result
+  }
+
+  private func invalid(_ entry: ParsedDate) -> Diagnostic {
+    Diagnostic(
+      "invalid \(entry.property.displayName) value '\(entry.text)' "
+        + "(expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
+      at: SourceLocation(file: location.file, line: entry.value.line))
   }
 }

@@ -136,7 +136,7 @@ struct VCardCard {
           at: SourceLocation(file: location.file, line: value.line)))
     }
     if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
-    if let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
+    if !value.parameters.isUTF8, let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
       charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
     {
       return Array(text.utf8)

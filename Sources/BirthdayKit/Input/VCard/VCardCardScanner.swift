@@ -10,8 +10,10 @@ struct VCardCardScanner {
   /// Where diagnostics go.
   let report: DiagnosticHandler
 
-  /// The card being read (depth 1 and more).
-  private var card: VCardCard?
+  /// The card being read (meaningful at depth 1 and more).
+  private var card: VCardCard
+  /// The contact of the card that the last line ended, until ``takeContact()``.
+  private var finishedContact: Contact?
   /// 0 outside cards, 1 in a card, more inside nested 2.1 `AGENT` cards.
   private var depth = 0
   /// The kept property being read (it may continue on the next lines).
@@ -28,20 +30,31 @@ struct VCardCardScanner {
   init(fileName: String, report: @escaping DiagnosticHandler) {
     self.fileName = fileName
     self.report = report
+    self.card = VCardCard(location: SourceLocation(file: fileName, line: 0))
   }
 
-  /// Reads one physical line; returns the contact when the line ends a card.
+  /// The contact finished by the last line given to ``consume(_:number:)``, once.
+  mutating func takeContact() -> Contact? {
+    defer { finishedContact = nil }
+    return finishedContact
+  }
+
+  /// Reads one physical line; returns true when the line ends a card, whose contact
+  /// ``takeContact()`` then returns. (A flag rather than the contact keeps the per-line call
+  /// through the generic line reader cheap.)
   /// - Throws: ``InputFormatError`` when the first non-blank line is not `BEGIN:VCARD`.
-  mutating func consume(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Contact? {
+  mutating func consume(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Bool {
     switch depth {
     case 0:
       try consumeOutsideCard(line, number: number)
-      return nil
+      return false
     case 1:
-      return consumeInCard(line, number: number)
+      guard let contact = consumeInCard(line, number: number) else { return false }
+      finishedContact = contact
+      return true
     default:
       consumeInNestedCard(line)
-      return nil
+      return false
     }
   }
 
@@ -51,7 +64,7 @@ struct VCardCardScanner {
   /// truncated export usually loses only its tail; a diagnostic (a conversion failure, since
   /// later properties are lost) says so.
   mutating func finish(lastLine: Int) -> Contact? {
-    guard depth > 0, let card else { return nil }
+    guard depth > 0 else { return nil }
     report(
       Diagnostic(
         "missing END:VCARD for the card that begins on line \(card.location.line); "
@@ -133,7 +146,7 @@ struct VCardCardScanner {
 
   private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> Contact?
   {
-    guard let property = VCardPropertyLine(line), property.colon != nil, card != nil else {
+    guard let property = VCardPropertyLine(line), property.colon != nil else {
       return nil
     }
     let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name]))
@@ -155,11 +168,11 @@ struct VCardCardScanner {
     case .binary:
       skippingBinary = true
     case .version:
-      if card?.version == nil { card?.version = VCardVersion(value: property.value(in: line)) }
+      if card.version == nil { card.version = VCardVersion(value: property.value(in: line)) }
     case .appleDate where property.group == nil, .appleLabel where property.group == nil:
       // Without a group there is no label to pair with.
       skip(property, line)
-    case _ where card?.wants(name) == true:
+    case _ where card.wants(name):
       let group = property.group.map { line[$0].map(VCardBytes.lowercased) }
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
@@ -187,15 +200,15 @@ struct VCardCardScanner {
     skipping = nil
     guard let value = pendingValue else { return }
     pendingValue = nil
-    card?.keep(value, as: pendingName)
+    card.keep(value, as: pendingName)
   }
 
   private mutating func finishCard() -> Contact? {
     finishPending()
     skippingBinary = false
     depth = 0
-    defer { card = nil }
-    return card?.contact(report: report)
+    defer { card = VCardCard(location: card.location) }
+    return card.contact(report: report)
   }
 
   private func isCardStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {

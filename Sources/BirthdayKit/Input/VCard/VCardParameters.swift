@@ -8,6 +8,8 @@ struct VCardParameters: Hashable, Sendable {
   var isQuotedPrintable = false
   /// The `CHARSET=` value as written, if any.
   var charset: String?
+  /// True when `CHARSET=` names UTF-8 (or nothing): the value is read as UTF-8.
+  var isUTF8 = true
   /// The `ALTID=` value, if any.
   var altID: [UInt8]?
   /// False when `CALSCALE=` names a calendar other than the Gregorian one.
@@ -57,6 +59,7 @@ struct VCardParameters: Hashable, Sendable {
       if VCardBytes.equalsIgnoringCase(value, Self.quotedPrintable) { isQuotedPrintable = true }
     } else if VCardBytes.equalsIgnoringCase(name, Self.charsetName) {
       charset = String(decoding: value, as: UTF8.self)
+      isUTF8 = VCardBytes.equalsIgnoringCase(value, Self.utf8) || VCardBytes.equalsIgnoringCase(value, Self.ascii)
     } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
       altID = Self.caretDecoded(value)
     } else if VCardBytes.equalsIgnoringCase(name, Self.calscale) {
@@ -100,6 +103,8 @@ struct VCardParameters: Hashable, Sendable {
     return result
   }
 
+  private static let utf8 = Array("utf-8".utf8)
+  private static let ascii = Array("us-ascii".utf8)
   private static let quotedPrintable = Array("quoted-printable".utf8)
   private static let encoding = Array("encoding".utf8)
   private static let charsetName = Array("charset".utf8)

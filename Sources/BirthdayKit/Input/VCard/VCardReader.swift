@@ -20,7 +20,7 @@
 /// // Jane Doe 1985-04-12
 /// ```
 public struct VCardReader<Source: ByteSource>: ContactReader {
-  private var lines: LineReader<Source>?
+  private var lines: LineReader<VCardSourceBox>?
   private var scanner: VCardCardScanner
 
   /// Bytes consumed from the source so far.
@@ -33,7 +33,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
   ///   - fileName: the name used in diagnostics (`contacts.vcf:12: …`).
   ///   - diagnostics: called for each problem, in input order.
   public init(source: Source, fileName: String, diagnostics: @escaping DiagnosticHandler) {
-    self.lines = LineReader(source)
+    self.lines = LineReader(VCardSourceBox(source))
     self.scanner = VCardCardScanner(fileName: fileName, report: diagnostics)
   }
 
@@ -51,11 +51,11 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       bytesRead = lines.bytesRead
       self.scanner = scanner
     }
-    while let contact = try lines.nextLine({ line -> Contact? in
+    while let endsCard = try lines.nextLine({ line -> Bool in
       lineNumber += 1
       return try scanner.consume(line, number: lineNumber)
     }) {
-      guard let contact else { continue }
+      guard endsCard, let contact = scanner.takeContact() else { continue }
       bytesRead = lines.bytesRead
       try body(contact)
     }
