@@ -143,6 +143,21 @@ import Testing
     #expect(result.diagnostics.first?.isConversionFailure == true)
   }
 
+  @Test func beginWithoutEndStartsANewCard() throws {
+    let text =
+      "BEGIN:VCARD\nVERSION:3.0\nFN:First\nBDAY:1985-02-30\n"
+      + card(version: "3.0", "BDAY:19900101")
+    let result = try readVCard(text)
+    #expect(result.contacts.map { $0.name?.formatted } == ["First", "Test"])
+    #expect(result.contacts.map(\.location.line) == [1, 5])
+    #expect(result.contacts.last?.birthday?.description == "1990-01-01")
+    #expect(
+      result.rendered == [
+        "test.vcf:4: warning: invalid BDAY value '1985-02-30' (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
+        "test.vcf:5: warning: missing END:VCARD for the card that begins on line 1; a new card begins here",
+      ])
+  }
+
   @Test func bytesReadCountsTheWholeInput() throws {
     let text = card(version: "3.0", "BDAY:19850412")
     var reader = VCardReader(

@@ -70,7 +70,8 @@ struct VCardCard {
 
     var formatted = formattedName.flatMap {
       VCardText.nonBlankString(
-        VCardText.unescaped(decodedText($0, .formattedName, version, &diagnostics), version: version))
+        VCardText.unescaped(
+          decodedText($0, .formattedName, version, &diagnostics), version: version))
     }
     var given: String?
     var family: String?
@@ -83,20 +84,26 @@ struct VCardCard {
       given = parts.count > 1 ? VCardText.nonBlankString(parts[1]) : nil
       if formatted == nil {
         // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
-        let order = [3, 1, 2, 0, 4].filter { $0 < parts.count && VCardText.hasVisibleText(parts[$0]) }
-        formatted = order.isEmpty ? nil : order.map { String(decoding: parts[$0], as: UTF8.self) }.joined(separator: " ")
+        let order = [3, 1, 2, 0, 4].filter {
+          $0 < parts.count && VCardText.hasVisibleText(parts[$0])
+        }
+        formatted =
+          order.isEmpty
+          ? nil : order.map { String(decoding: parts[$0], as: UTF8.self) }.joined(separator: " ")
       }
     }
     if formatted == nil, let organization {
       let first = VCardText.components(
-        decodedText(organization, .organization, version, &diagnostics), separator: VCardBytes.semicolon,
+        decodedText(organization, .organization, version, &diagnostics),
+        separator: VCardBytes.semicolon,
         version: version)[0]
       formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
     }
     let personName = PersonName(formatted: formatted, given: given, family: family)
 
     let identifier = uid.flatMap {
-      let bytes = VCardText.unescaped(decodedText($0, .uid, version, &diagnostics), version: version)
+      let bytes = VCardText.unescaped(
+        decodedText($0, .uid, version, &diagnostics), version: version)
       return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
@@ -136,7 +143,8 @@ struct VCardCard {
           at: SourceLocation(file: location.file, line: value.line)))
     }
     if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
-    if !value.parameters.isUTF8, let name = value.parameters.charset, let charset = TextDecoding.Charset(name: name),
+    if !value.parameters.isUTF8, let name = value.parameters.charset,
+      let charset = TextDecoding.Charset(name: name),
       charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
     {
       return Array(text.utf8)

@@ -24,6 +24,8 @@ struct VCardCardScanner {
   private var skipping: (isQuotedPrintable: Bool, softBreak: Bool)?
   /// Inside a `PHOTO`/`LOGO`/`SOUND`/`KEY` value, whose lines are skipped unread.
   private var skippingBinary = false
+  /// The last property was `AGENT:` with no value: a 2.1 nested card may follow.
+  private var afterEmptyAgent = false
   private var sawCard = false
   private var inStrayText = false
 
@@ -65,12 +67,13 @@ struct VCardCardScanner {
   /// later properties are lost) says so.
   mutating func finish(lastLine: Int) -> Contact? {
     guard depth > 0 else { return nil }
+    let begin = card.location.line
+    let contact = finishCard()
     report(
       Diagnostic(
-        "missing END:VCARD for the card that begins on line \(card.location.line); "
-          + "keeping what was read",
+        "missing END:VCARD for the card that begins on line \(begin); keeping what was read",
         at: SourceLocation(file: fileName, line: lastLine)))
-    return finishCard()
+    return contact
   }
 
   private mutating func consumeOutsideCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
@@ -150,13 +153,33 @@ struct VCardCardScanner {
       return nil
     }
     let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name]))
+    if name != .begin {
+      afterEmptyAgent =
+        name == .agent && VCardBytes.trimmed(property.value(in: line)).isEmpty
+    }
     switch name {
     case .begin:
-      if VCardBytes.equalsIgnoringCase(
-        VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
-      {
+      let agentBefore = afterEmptyAgent
+      afterEmptyAgent = false
+      guard
+        VCardBytes.equalsIgnoringCase(
+          VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
+      else { return nil }
+      if agentBefore {
         depth += 1
+        return nil
       }
+      // A new card without END:VCARD for this one: end it here rather than swallow the rest of
+      // the file as a nested card.
+      let begin = card.location.line
+      let contact = finishCard()
+      report(
+        Diagnostic(
+          "missing END:VCARD for the card that begins on line \(begin); a new card begins here",
+          at: SourceLocation(file: fileName, line: number)))
+      depth = 1
+      card = VCardCard(location: SourceLocation(file: fileName, line: number))
+      return contact
     case .end:
       if VCardBytes.equalsIgnoringCase(
         VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
@@ -206,6 +229,7 @@ struct VCardCardScanner {
   private mutating func finishCard() -> Contact? {
     finishPending()
     skippingBinary = false
+    afterEmptyAgent = false
     depth = 0
     defer { card = VCardCard(location: card.location) }
     return card.contact(report: report)

@@ -59,7 +59,9 @@ struct VCardParameters: Hashable, Sendable {
       if VCardBytes.equalsIgnoringCase(value, Self.quotedPrintable) { isQuotedPrintable = true }
     } else if VCardBytes.equalsIgnoringCase(name, Self.charsetName) {
       charset = String(decoding: value, as: UTF8.self)
-      isUTF8 = VCardBytes.equalsIgnoringCase(value, Self.utf8) || VCardBytes.equalsIgnoringCase(value, Self.ascii)
+      isUTF8 =
+        VCardBytes.equalsIgnoringCase(value, Self.utf8)
+        || VCardBytes.equalsIgnoringCase(value, Self.ascii)
     } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
       altID = Self.caretDecoded(value)
     } else if VCardBytes.equalsIgnoringCase(name, Self.calscale) {

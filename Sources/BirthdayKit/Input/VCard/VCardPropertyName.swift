@@ -62,8 +62,9 @@ enum VCardPropertyName: Hashable, Sendable {
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
     var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 24)
-    for (spelling, property) in spellings { table[spelling.utf8.count].append((Array(spelling.utf8), property)) }
+    for (spelling, property) in spellings {
+      table[spelling.utf8.count].append((Array(spelling.utf8), property))
+    }
     return table
   }()
 }
-

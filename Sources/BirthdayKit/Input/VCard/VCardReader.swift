@@ -9,8 +9,12 @@
 /// cards and large `PHOTO` blocks, which are skipped unread.
 ///
 /// Invalid dates and other problems are reported through the ``DiagnosticHandler`` and never
-/// stop the file. A card cut off by the end of the file is reported and still returned with what
-/// was read. An empty file has no contacts and is not an error.
+/// stop the file. A card cut off by the end of the file is reported (as a conversion failure:
+/// its tail is lost) and still returned with what was read, since a truncated export usually
+/// loses only its last properties. A `BEGIN:VCARD` inside a card is a nested 2.1 card only
+/// right after an empty `AGENT:`; anywhere else it means the previous card lacks its
+/// `END:VCARD`, which is reported, and a new card starts, so one missing line never swallows
+/// the rest of the file. An empty file has no contacts and is not an error.
 ///
 /// ```swift
 /// var reader = VCardReader(
