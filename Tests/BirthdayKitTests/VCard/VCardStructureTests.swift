@@ -88,6 +88,22 @@ import Testing
       ])
   }
 
+  @Test func softBreaksContinuePastTheCapOfAKeptValue() throws {
+    let longLine = String(repeating: "=41", count: 30) + "="
+    let lines =
+      "FN;ENCODING=QUOTED-PRINTABLE:" + String(repeating: longLine + "\n", count: 1_000)
+      + "BDAY:19990101=\nend\nBDAY:19850412"
+    let result = try readVCard("BEGIN:VCARD\nVERSION:2.1\n\(lines)\nEND:VCARD\n")
+    #expect(result.birthday == "1985-04-12")
+    #expect(
+      result.contacts.first?.name?.formatted
+        == String(repeating: "A", count: VCardCard.textLimit / 3))
+    #expect(
+      result.rendered == [
+        "test.vcf:3: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
+      ])
+  }
+
   @Test func manyContinuationLinesOfAKeptValueStayBounded() throws {
     let folded = "NOTE:x" + String(repeating: "\n y", count: 200_000)
     let dateFolded = "BDAY:1985" + String(repeating: "\n ", count: 200_000) + "\n -04-12"

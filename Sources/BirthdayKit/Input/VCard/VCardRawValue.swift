@@ -31,27 +31,25 @@ struct VCardRawValue {
     append(firstLine)
   }
 
-  /// True when the last line ended in a quoted-printable soft line break (`=`).
-  var endsWithSoftBreak: Bool {
-    parameters.isQuotedPrintable && bytes.last == VCardBytes.equals
-  }
+  /// True when the last physical line ended in a quoted-printable soft line break (`=`), so the
+  /// next line continues the value whatever it starts with.
+  private(set) var endsWithSoftBreak = false
 
   /// Appends a continuation line; `folded` when it is a folded line (leading white space),
   /// false after a quoted-printable soft line break (whose `=` is removed).
   mutating func appendContinuation(_ line: UnsafeBufferPointer<UInt8>, folded: Bool) {
-    if folded {
-      guard !isTruncated, bytes.count < limit else {
-        isTruncated = true
-        return
+    if !isTruncated {
+      if folded {
+        foldOffsets.append(bytes.count)
+      } else if bytes.last == VCardBytes.equals {
+        bytes.removeLast()
       }
-      foldOffsets.append(bytes.count)
-    } else if bytes.last == VCardBytes.equals {
-      bytes.removeLast()
     }
     append(line)
   }
 
   private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
+    endsWithSoftBreak = parameters.isQuotedPrintable && line.last == VCardBytes.equals
     guard !isTruncated else { return }
     let room = limit - bytes.count
     if line.count > room {
