@@ -5,7 +5,8 @@ extension VCardCard {
   /// One date property's value, read.
   private struct ParsedDate {
     var property: VCardPropertyName
-    var value: VCardRawValue
+    var line: Int
+    var altID: [UInt8]?
     /// The date, or `nil` when the value is not a valid Gregorian date.
     var date: CivilDate?
     /// The unfolded value, for messages.
@@ -46,7 +47,7 @@ extension VCardCard {
         diagnostics.append(
           Diagnostic(
             "several BDAY properties, using '\(first.text)' and ignoring '\(extra.text)'",
-            at: SourceLocation(file: location.file, line: extra.value.line),
+            at: SourceLocation(file: location.file, line: extra.line),
             isConversionFailure: false))
       }
     }
@@ -71,7 +72,9 @@ extension VCardCard {
         date = parsed.withoutYear
       }
     }
-    return ParsedDate(property: property, value: value, date: date, bytes: bytes)
+    return ParsedDate(
+      property: property, line: value.line, altID: value.parameters.altID, date: date,
+      bytes: bytes)
   }
 
   /// One entry per date: values sharing an `ALTID` (RFC 6350 §5.4) are one date, the first that
@@ -79,7 +82,7 @@ extension VCardCard {
   private func collapsed(
     _ entries: [ParsedDate], diagnostics: inout [Diagnostic]
   ) -> [ParsedDate] {
-    if !entries.contains(where: { $0.value.parameters.altID != nil }) {
+    if !entries.contains(where: { $0.altID != nil }) {
       // The common case: every value is its own date.
       for entry in entries where entry.date == nil { diagnostics.append(invalid(entry)) }
       return entries.filter { $0.date != nil }
@@ -87,7 +90,7 @@ extension VCardCard {
     var groups: [[ParsedDate]] = []
     var groupIndex: [[UInt8]: Int] = [:]
     for entry in entries {
-      guard let altID = entry.value.parameters.altID else {
+      guard let altID = entry.altID else {
         groups.append([entry])
         continue
       }
@@ -114,6 +117,6 @@ extension VCardCard {
     Diagnostic(
       "invalid \(entry.property.displayName) value '\(entry.text)' "
         + "(expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
-      at: SourceLocation(file: location.file, line: entry.value.line))
+      at: SourceLocation(file: location.file, line: entry.line))
   }
 }

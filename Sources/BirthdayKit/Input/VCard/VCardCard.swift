@@ -143,10 +143,7 @@ struct VCardCard {
           at: SourceLocation(file: location.file, line: value.line)))
     }
     if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
-    if !value.parameters.isUTF8, let name = value.parameters.charset,
-      let charset = TextDecoding.Charset(name: name),
-      charset != .utf8, let text = TextDecoding.decode(bytes, as: charset)
-    {
+    if let charset = value.parameters.charset, let text = TextDecoding.decode(bytes, as: charset) {
       return Array(text.utf8)
     }
     if String(validating: bytes, as: UTF8.self) == nil {

@@ -221,8 +221,7 @@ struct VCardCardScanner {
 
   private mutating func finishPending() {
     skipping = nil
-    guard let value = pendingValue else { return }
-    pendingValue = nil
+    guard let value = pendingValue.take() else { return }
     card.keep(value, as: pendingName)
   }
 

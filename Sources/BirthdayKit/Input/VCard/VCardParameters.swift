@@ -6,10 +6,9 @@
 struct VCardParameters: Hashable, Sendable {
   /// `ENCODING=QUOTED-PRINTABLE` or the bare `QUOTED-PRINTABLE` token.
   var isQuotedPrintable = false
-  /// The `CHARSET=` value as written, if any.
-  var charset: String?
-  /// True when `CHARSET=` names UTF-8 (or nothing): the value is read as UTF-8.
-  var isUTF8 = true
+  /// The character set `CHARSET=` names, when it is a known one other than UTF-8; `nil` reads
+  /// the value as UTF-8 (falling back to Windows-1252).
+  var charset: TextDecoding.Charset?
   /// The `ALTID=` value, if any.
   var altID: [UInt8]?
   /// False when `CALSCALE=` names a calendar other than the Gregorian one.
@@ -58,10 +57,11 @@ struct VCardParameters: Hashable, Sendable {
     if VCardBytes.equalsIgnoringCase(name, Self.encoding) {
       if VCardBytes.equalsIgnoringCase(value, Self.quotedPrintable) { isQuotedPrintable = true }
     } else if VCardBytes.equalsIgnoringCase(name, Self.charsetName) {
-      charset = String(decoding: value, as: UTF8.self)
-      isUTF8 =
-        VCardBytes.equalsIgnoringCase(value, Self.utf8)
-        || VCardBytes.equalsIgnoringCase(value, Self.ascii)
+      // Most files say UTF-8: skip the name look-up for it.
+      if !VCardBytes.equalsIgnoringCase(value, Self.utf8) {
+        let named = TextDecoding.Charset(name: String(decoding: value, as: UTF8.self))
+        charset = named == .utf8 ? nil : named
+      }
     } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
       altID = Self.caretDecoded(value)
     } else if VCardBytes.equalsIgnoringCase(name, Self.calscale) {
@@ -106,7 +106,6 @@ struct VCardParameters: Hashable, Sendable {
   }
 
   private static let utf8 = Array("utf-8".utf8)
-  private static let ascii = Array("us-ascii".utf8)
   private static let quotedPrintable = Array("quoted-printable".utf8)
   private static let encoding = Array("encoding".utf8)
   private static let charsetName = Array("charset".utf8)
