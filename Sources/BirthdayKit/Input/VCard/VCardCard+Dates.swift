@@ -21,7 +21,7 @@ extension VCardCard {
     version: VCardVersion, diagnostics: inout [Diagnostic]
   ) -> (birthday: CivilDate?, anniversaries: [CivilDate]) {
     let anniversaryGroups = labels.compactMap { label -> [UInt8]? in
-      let text = VCardText.unescaped(label.unfolded(version), version: version)
+      let text = VCardText.unescaped(label.unfolded(version)[...], version: version)
       guard VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) else {
         return nil
       }

@@ -71,39 +71,42 @@ struct VCardCard {
     var formatted = formattedName.flatMap {
       VCardText.nonBlankString(
         VCardText.unescaped(
-          decodedText($0, .formattedName, version, &diagnostics), version: version))
+          decodedText($0, .formattedName, version, &diagnostics)[...], version: version))
     }
     var given: String?
     var family: String?
     if let name {
+      let bytes = decodedText(name, .name, version, &diagnostics)
       let components = VCardText.components(
-        decodedText(name, .name, version, &diagnostics), separator: VCardBytes.semicolon,
-        version: version)
-      let parts = components.prefix(5).map { VCardText.joinedValues($0, version: version) }
-      family = VCardText.nonBlankString(parts[0])
-      given = parts.count > 1 ? VCardText.nonBlankString(parts[1]) : nil
+        bytes[...], separator: VCardBytes.semicolon, version: version)
+      func part(_ index: Int) -> [UInt8]? {
+        guard index < components.count else { return nil }
+        let value = VCardText.joinedValues(components[index], version: version)
+        return VCardText.hasVisibleText(value) ? value : nil
+      }
+      let familyBytes = part(0)
+      let givenBytes = part(1)
+      family = familyBytes.map { String(decoding: $0, as: UTF8.self) }
+      given = givenBytes.map { String(decoding: $0, as: UTF8.self) }
       if formatted == nil {
         // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
-        let order = [3, 1, 2, 0, 4].filter {
-          $0 < parts.count && VCardText.hasVisibleText(parts[$0])
-        }
+        let ordered = [part(3), givenBytes, part(2), familyBytes, part(4)].compactMap { $0 }
         formatted =
-          order.isEmpty
-          ? nil : order.map { String(decoding: parts[$0], as: UTF8.self) }.joined(separator: " ")
+          ordered.isEmpty
+          ? nil : ordered.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
       }
     }
     if formatted == nil, let organization {
+      let bytes = decodedText(organization, .organization, version, &diagnostics)
       let first = VCardText.components(
-        decodedText(organization, .organization, version, &diagnostics),
-        separator: VCardBytes.semicolon,
-        version: version)[0]
+        bytes[...], separator: VCardBytes.semicolon, version: version)[0]
       formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
     }
     let personName = PersonName(formatted: formatted, given: given, family: family)
 
     let identifier = uid.flatMap {
       let bytes = VCardText.unescaped(
-        decodedText($0, .uid, version, &diagnostics), version: version)
+        decodedText($0, .uid, version, &diagnostics)[...], version: version)
       return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 

@@ -5,43 +5,40 @@
 enum VCardText {
   /// Splits `bytes` at each `separator` not escaped by a backslash (escapes are kept for
   /// ``unescaped(_:version:)``). In 2.1 only `\;` escapes.
-  static func components(_ bytes: [UInt8], separator: UInt8, version: VCardVersion) -> [[UInt8]] {
-    guard bytes.contains(separator) else { return [bytes] }
-    var result: [[UInt8]] = []
-    var current: [UInt8] = []
-    var index = 0
-    while index < bytes.count {
+  static func components(
+    _ bytes: ArraySlice<UInt8>, separator: UInt8, version: VCardVersion
+  ) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
       let byte = bytes[index]
-      if byte == VCardBytes.backslash, index + 1 < bytes.count,
+      if byte == VCardBytes.backslash, index + 1 < bytes.endIndex,
         version != .v21 || bytes[index + 1] == VCardBytes.semicolon
       {
-        current.append(byte)
-        current.append(bytes[index + 1])
         index += 2
         continue
       }
       if byte == separator {
-        result.append(current)
-        current = []
-      } else {
-        current.append(byte)
+        result.append(bytes[start..<index])
+        start = index + 1
       }
       index += 1
     }
-    result.append(current)
+    result.append(bytes[start..<bytes.endIndex])
     return result
   }
 
   /// Removes escapes: 3.0/4.0 `\,` `\;` `\\` `\n` `\N` (and, leniently, any `\x` as `x`, for
   /// Apple's `\:`); 2.1 only `\;`.
-  static func unescaped(_ bytes: [UInt8], version: VCardVersion) -> [UInt8] {
-    guard bytes.contains(VCardBytes.backslash) else { return bytes }
+  static func unescaped(_ bytes: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
+    guard bytes.contains(VCardBytes.backslash) else { return Array(bytes) }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
       let byte = bytes[index]
-      guard byte == VCardBytes.backslash, index + 1 < bytes.count else {
+      guard byte == VCardBytes.backslash, index + 1 < bytes.endIndex else {
         result.append(byte)
         index += 1
         continue
@@ -65,7 +62,7 @@ enum VCardText {
 
   /// The values of one compound component (`N` given names `Anne,Marie`), unescaped and joined
   /// with spaces; 2.1 commas are literal.
-  static func joinedValues(_ component: [UInt8], version: VCardVersion) -> [UInt8] {
+  static func joinedValues(_ component: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
     guard version != .v21, component.contains(VCardBytes.comma) else {
       return unescaped(component, version: version)
     }
