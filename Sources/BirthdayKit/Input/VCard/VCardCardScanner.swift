@@ -91,6 +91,7 @@ struct VCardCardScanner {
         "not a vCard file: expected BEGIN:VCARD, found '\(found)'",
         at: SourceLocation(file: fileName, line: number))
     }
+    // A conversion failure: the lines may be a card whose BEGIN:VCARD was lost.
     if !inStrayText {
       inStrayText = true
       report(
@@ -192,6 +193,7 @@ struct VCardCardScanner {
       skippingBinary = true
     case .version:
       if card.version == nil { card.version = VCardVersion(value: property.value(in: line)) }
+      skip(property, line)
     case .appleDate where property.group == nil, .appleLabel where property.group == nil:
       // Without a group there is no label to pair with.
       skip(property, line)

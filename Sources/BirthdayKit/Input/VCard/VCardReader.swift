@@ -14,7 +14,9 @@
 /// loses only its last properties. A `BEGIN:VCARD` inside a card is a nested 2.1 card only
 /// right after an empty `AGENT:`; anywhere else it means the previous card lacks its
 /// `END:VCARD`, which is reported, and a new card starts, so one missing line never swallows
-/// the rest of the file. An empty file has no contacts and is not an error.
+/// the rest of the file. Text between cards is reported once per run of lines and skipped.
+/// An empty file has no contacts and is not an error; a file whose first non-blank line is not
+/// `BEGIN:VCARD` is not a vCard file and throws.
 ///
 /// ```swift
 /// var reader = VCardReader(
