@@ -5,6 +5,9 @@ struct ConvertCommand {
   let options: ConvertOptions
   let timestamp: UTCTimestamp
 
+  /// Below this size a file is read on one thread: starting threads would cost more than it saves.
+  static let parallelThreshold = 8 << 20
+
   /// Runs the conversion; returns the exit status. Diagnostics and the summary go to stderr.
   func run() throws(CommandError) -> ExitStatus {
     let usage = HelpText.convertUsage(options.format)
@@ -76,6 +79,18 @@ struct ConvertCommand {
   ) throws {
     let source = CountingByteSource(base: input.byteSource, progress: progress)
     switch options.format {
+    case .vCard
+    where options.threads > 1
+      && (FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)?.size ?? 0)
+        >= Self.parallelThreshold:
+      // Large regular files are cut at card boundaries and parsed on several threads.
+      let file = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)!
+      let recordsBefore = converter.statistics.recordsRead
+      try converter.convertVCardsInParallel(
+        file, fileName: input.displayName, threads: options.threads
+      ) { records, bytes in
+        progress.update(records: records - recordsBefore, bytes: bytes)
+      }
     case .vCard:
       var reader = VCardReader(
         source: source, fileName: input.displayName, diagnostics: printer.handler)

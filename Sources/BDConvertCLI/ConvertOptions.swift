@@ -1,4 +1,5 @@
 import BirthdayKit
+import Foundation
 
 /// Everything `vcf-to-ics` / `csv-to-ics` were asked to do, parsed and checked before any file is
 /// touched.
@@ -16,6 +17,10 @@ struct ConvertOptions {
   var quiet = false
   var showHelp = false
   var csv = CSVReadOptions()
+  /// Threads for large regular vCard files; 1 reads sequentially.
+  var threads = ConvertOptions.defaultThreads
+
+  static var defaultThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
   private static let commonOptions: [ArgumentScanner.Option] = [
     .init(spellings: ["-o", "--output"], takesValue: true),
@@ -29,6 +34,7 @@ struct ConvertOptions {
     .init(spellings: ["--strict"], takesValue: false),
     .init(spellings: ["-q", "--quiet"], takesValue: false),
     .init(spellings: ["-h", "--help"], takesValue: false),
+    .init(spellings: ["--threads"], takesValue: true),
   ]
 
   private static let csvOptions: [ArgumentScanner.Option] = [
@@ -89,6 +95,12 @@ struct ConvertOptions {
     }
     if let name = scanned.last("--calendar-name") {
       options.calendarName = name.isEmpty ? nil : name
+    }
+    if let threads = scanned.last("--threads") {
+      guard let count = Int(threads), (1...64).contains(count) else {
+        throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
+      }
+      options.threads = count
     }
     options.strict = scanned.has("--strict")
     options.quiet = scanned.has("--quiet")

@@ -28,6 +28,17 @@ final class ProgressReporter {
   func recordDone() {
     records += 1
     guard enabled, records & 4095 == 0 else { return }
+    show()
+  }
+
+  /// Sets the totals (for the parallel path, which reports once per batch).
+  func update(records: Int, bytes: Int) {
+    self.records = records
+    self.bytesRead = bytes
+    if enabled { show() }
+  }
+
+  private func show() {
     let now = ProgressReporter.now()
     let elapsed = now - start
     guard elapsed > 1, now - lastShown >= 0.25 else { return }

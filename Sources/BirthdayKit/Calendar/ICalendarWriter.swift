@@ -60,6 +60,19 @@ public struct ICalendarWriter<Sink: ByteSink> {
     try flushIfNeeded()
   }
 
+  /// Appends one rendered event to `output` instead of the sink (for conversion threads).
+  mutating func render(_ celebration: Celebration, to output: inout [UInt8]) {
+    swap(&buffer, &output)
+    appendEvent(celebration)
+    swap(&buffer, &output)
+  }
+
+  /// Writes bytes that ``render(_:to:)`` produced.
+  mutating func writeRendered(_ bytes: ArraySlice<UInt8>) throws {
+    buffer.append(contentsOf: bytes)
+    try flushIfNeeded()
+  }
+
   /// Renders one event into the buffer, byte by byte: no intermediate strings on this path.
   private mutating func appendEvent(_ celebration: Celebration) {
     let date = celebration.date
@@ -76,7 +89,11 @@ public struct ICalendarWriter<Sink: ByteSink> {
     startLine(Lines.dateEnd)
     Self.appendBasicDate(start.nextDay(), to: &line)
     endLine()
-    appendLine(date.isLeapDay ? leapDayRule : Lines.yearlyRule)
+    if date.isLeapDay {
+      appendLine(leapDayRule)
+    } else {
+      appendLine(Lines.yearlyRule)
+    }
 
     scratch.removeAll(keepingCapacity: true)
     options.appendSummary(for: celebration, to: &scratch)
@@ -154,9 +171,15 @@ public struct ICalendarWriter<Sink: ByteSink> {
     }
   }
 
-  private mutating func startLine(_ prefix: [UInt8]) {
+  private mutating func startLine(_ prefix: StaticString) {
     line.removeAll(keepingCapacity: true)
-    line.append(contentsOf: prefix)
+    prefix.withUTF8Buffer { line.append(contentsOf: $0) }
+  }
+
+  // Constants are StaticStrings, not arrays: reading a global array from several conversion
+  // threads makes them fight over its reference count.
+  private mutating func appendLine(_ text: StaticString) {
+    text.withUTF8Buffer { ContentLineFolder.appendFolded($0, to: &buffer) }
   }
 
   private mutating func endLine() {
@@ -194,20 +217,20 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
 /// Constant lines and property prefixes, encoded once.
 private enum Lines {
-  static let beginEvent = Array("BEGIN:VEVENT".utf8)
-  static let endEvent = Array("END:VEVENT".utf8)
-  static let beginAlarm = Array("BEGIN:VALARM".utf8)
-  static let endAlarm = Array("END:VALARM".utf8)
-  static let displayAction = Array("ACTION:DISPLAY".utf8)
-  static let uid = Array("UID:".utf8)
-  static let dateStart = Array("DTSTART;VALUE=DATE:".utf8)
-  static let dateEnd = Array("DTEND;VALUE=DATE:".utf8)
-  static let yearlyRule = Array("RRULE:FREQ=YEARLY".utf8)
-  static let summary = Array("SUMMARY:".utf8)
-  static let description = Array("DESCRIPTION:".utf8)
-  static let born = Array("DESCRIPTION:Born ".utf8)
-  static let since = Array("DESCRIPTION:Since ".utf8)
-  static let birthdayCategory = Array("CATEGORIES:BIRTHDAY".utf8)
-  static let anniversaryCategory = Array("CATEGORIES:ANNIVERSARY".utf8)
-  static let transparent = Array("TRANSP:TRANSPARENT".utf8)
+  static let beginEvent: StaticString = "BEGIN:VEVENT"
+  static let endEvent: StaticString = "END:VEVENT"
+  static let beginAlarm: StaticString = "BEGIN:VALARM"
+  static let endAlarm: StaticString = "END:VALARM"
+  static let displayAction: StaticString = "ACTION:DISPLAY"
+  static let uid: StaticString = "UID:"
+  static let dateStart: StaticString = "DTSTART;VALUE=DATE:"
+  static let dateEnd: StaticString = "DTEND;VALUE=DATE:"
+  static let yearlyRule: StaticString = "RRULE:FREQ=YEARLY"
+  static let summary: StaticString = "SUMMARY:"
+  static let description: StaticString = "DESCRIPTION:"
+  static let born: StaticString = "DESCRIPTION:Born "
+  static let since: StaticString = "DESCRIPTION:Since "
+  static let birthdayCategory: StaticString = "CATEGORIES:BIRTHDAY"
+  static let anniversaryCategory: StaticString = "CATEGORIES:ANNIVERSARY"
+  static let transparent: StaticString = "TRANSP:TRANSPARENT"
 }

@@ -26,14 +26,14 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     }
   }
 
-  private var writer: ICalendarWriter<Sink>
-  private let builder: CelebrationBuilder
-  private let diagnostics: DiagnosticHandler
+  var writer: ICalendarWriter<Sink>
+  let builder: CelebrationBuilder
+  let diagnostics: DiagnosticHandler
   // UUIDs are kept as 16 bytes; other UIDs (from library callers) as strings.
   private var writtenUUIDs = Set<NameBasedUUID>()
   private var writtenOtherUIDs = Set<String>()
   /// Counts so far.
-  public private(set) var statistics = ConversionStatistics()
+  public internal(set) var statistics = ConversionStatistics()
 
   /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order.
   public init(sink: Sink, options: Options, diagnostics: @escaping DiagnosticHandler) {
@@ -67,11 +67,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     if celebrations.isEmpty { statistics.recordsSkipped += 1 }
     for celebration in celebrations {
       guard isFirstUse(of: celebration) else {
-        statistics.duplicatesMerged += 1
-        diagnostics(
-          Diagnostic(
-            "duplicate event UID \(celebration.uid) for '\(celebration.name.formatted)' (\(celebration.kind.rawValue)); kept the earlier one",
-            at: celebration.location, isConversionFailure: false))
+        reportDuplicate(celebration)
         continue
       }
       try writer.write(celebration)
@@ -79,7 +75,19 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     }
   }
 
-  private mutating func isFirstUse(of celebration: Celebration) -> Bool {
+  /// Counts and reports a celebration whose UID was already written.
+  mutating func reportDuplicate(_ celebration: Celebration) {
+    statistics.duplicatesMerged += 1
+    diagnostics(
+      Diagnostic(
+        "duplicate event UID \(celebration.uid) for '\(celebration.name.formatted)' (\(celebration.kind.rawValue)); kept the earlier one",
+        at: celebration.location, isConversionFailure: false))
+  }
+
+  /// The writer's options (for threads that render events themselves).
+  var writerOptions: CalendarOptions { writer.options }
+
+  mutating func isFirstUse(of celebration: Celebration) -> Bool {
     if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid).inserted }
     return writtenOtherUIDs.insert(celebration.uid).inserted
   }
