@@ -3,7 +3,7 @@ public enum TextDecoding {
   /// A character set named by a vCard `CHARSET=` parameter or detected in a CSV file.
   public enum Charset: Hashable, Sendable {
     case utf8
-    case iso8859_1
+    case isoLatin1
     case windows1252
     case utf16LittleEndian
     case utf16BigEndian
@@ -14,7 +14,7 @@ public enum TextDecoding {
     public init?(name: String) {
       switch name.lowercased().replacingOccurrences(of: "_", with: "-") {
       case "utf-8", "utf8", "us-ascii", "ascii": self = .utf8
-      case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-latin-1": self = .iso8859_1
+      case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-latin-1": self = .isoLatin1
       case "windows-1252", "cp1252", "win-1252", "x-cp1252", "ansi": self = .windows1252
       case "utf-16le", "utf16le": self = .utf16LittleEndian
       case "utf-16be", "utf16be", "utf-16", "utf16": self = .utf16BigEndian
@@ -30,7 +30,7 @@ public enum TextDecoding {
     switch charset {
     case .utf8:
       return String(validating: bytes, as: UTF8.self)
-    case .iso8859_1:
+    case .isoLatin1:
       return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     case .windows1252:
       return String(String.UnicodeScalarView(bytes.map(windows1252Scalar)))

@@ -14,10 +14,16 @@ public enum EventIdentity {
   public static func uid(
     kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
   ) -> String {
+    uuid(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date).description
+  }
+
+  /// The UID as a ``NameBasedUUID``.
+  public static func uuid(
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+  ) -> NameBasedUUID {
     NameBasedUUID(
       namespace: namespace,
-      name: uuidName(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date)
-    ).description
+      name: uuidName(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date))
   }
 
   /// The name hashed into the UID (exposed for tests and documentation).

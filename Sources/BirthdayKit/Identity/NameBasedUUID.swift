@@ -8,52 +8,78 @@
 /// // "2ed6657d-e927-568b-95e1-2665a8aea6a2" (RFC 9562 Appendix A.4)
 /// ```
 public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
-  /// The 16 bytes, version and variant bits set.
-  public let bytes: [UInt8]
+  /// The first 8 bytes, big-endian.
+  public let high: UInt64
+  /// The last 8 bytes, big-endian.
+  public let low: UInt64
+
+  /// The 16 bytes.
+  public var bytes: [UInt8] {
+    (0..<16).map { index in
+      let word = index < 8 ? high : low
+      return UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
+    }
+  }
 
   /// Derives the UUID of `name` (its UTF-8 octets) in `namespace`.
   public init(namespace: NameBasedUUID, name: String) {
+    var name = name
+    self = name.withUTF8 { NameBasedUUID(namespace: namespace, nameBytes: $0) }
+  }
+
+  /// Derives the UUID of the octets `nameBytes` in `namespace`.
+  public init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
     var sha = SHA1()
-    sha.update(namespace.bytes)
-    sha.update(name.utf8)
-    var bytes = Array(sha.finalize().prefix(16))
-    bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5
-    bytes[8] = (bytes[8] & 0x3F) | 0x80  // variant 10
-    self.bytes = bytes
+    withUnsafeBytes(of: (namespace.high.bigEndian, namespace.low.bigEndian)) { raw in
+      sha.update(raw.bindMemory(to: UInt8.self))
+    }
+    sha.update(nameBytes)
+    let (a, b, c, d, _) = sha.finalizeWords()
+    let high = UInt64(a) << 32 | UInt64(b)
+    let low = UInt64(c) << 32 | UInt64(d)
+    // Version 5 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
+    self.high = (high & ~0x0000_0000_0000_F000) | 0x0000_0000_0000_5000
+    self.low = (low & ~0xC000_0000_0000_0000) | 0x8000_0000_0000_0000
   }
 
   /// Parses the canonical 8-4-4-4-12 hex form; returns `nil` for anything else.
   public init?(_ text: String) {
     var bytes: [UInt8] = []
-    var high: UInt8?
+    var pendingNibble: UInt8?
     for (offset, byte) in text.utf8.enumerated() {
       if [8, 13, 18, 23].contains(offset) {
         guard byte == UInt8(ascii: "-") else { return nil }
         continue
       }
       guard let nibble = hexValue(byte) else { return nil }
-      if let pending = high {
+      if let pending = pendingNibble {
         bytes.append(pending << 4 | nibble)
-        high = nil
+        pendingNibble = nil
       } else {
-        high = nibble
+        pendingNibble = nibble
       }
     }
-    guard bytes.count == 16, high == nil, text.utf8.count == 36 else { return nil }
-    self.bytes = bytes
+    guard bytes.count == 16, pendingNibble == nil, text.utf8.count == 36 else { return nil }
+    self.init(uncheckedBytes: bytes)
   }
 
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
   public var description: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(36)
-    for (index, byte) in bytes.enumerated() {
-      if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
+    String(unsafeUninitializedCapacity: 36) { buffer in
+      var offset = 0
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          buffer[offset] = UInt8(ascii: "-")
+          offset += 1
+        }
+        let word = index < 8 ? high : low
+        let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
+        buffer[offset] = hexDigit(byte >> 4)
+        buffer[offset + 1] = hexDigit(byte & 0x0F)
+        offset += 2
+      }
+      return 36
     }
-    return String(decoding: text, as: UTF8.self)
   }
 
   /// The RFC 9562 DNS namespace, `6ba7b810-9dad-11d1-80b4-00c04fd430c8`, used for test vectors.
@@ -61,9 +87,15 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
   ])
 
-  private init(uncheckedBytes: [UInt8]) {
-    self.bytes = uncheckedBytes
+  private init(uncheckedBytes bytes: [UInt8]) {
+    high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+    low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
   }
+}
+
+@inline(__always)
+private func hexDigit(_ nibble: UInt8) -> UInt8 {
+  nibble < 10 ? nibble + UInt8(ascii: "0") : nibble - 10 + UInt8(ascii: "a")
 }
 
 private func hexValue(_ byte: UInt8) -> UInt8? {

@@ -1,7 +1,7 @@
 /// SHA-1 (FIPS 180-4), used only to derive name-based UUIDs (RFC 9562 §5.5).
 ///
-/// Foundation on Linux has no SHA-1 and the package takes no dependencies, so this is a small,
-/// allocation-light implementation. It is not used for anything security-relevant.
+/// Foundation on Linux has no SHA-1 and the package takes no dependencies, so this is a small
+/// implementation that allocates nothing per block. It is not used for anything security-relevant.
 ///
 /// ```swift
 /// var hash = SHA1()
@@ -9,53 +9,79 @@
 /// hash.finalize()  // a9993e36 4706816a ba3e2571 7850c26c 9cd0d89d
 /// ```
 public struct SHA1: Sendable {
-  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
-    0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+  private var h0: UInt32 = 0x6745_2301
+  private var h1: UInt32 = 0xEFCD_AB89
+  private var h2: UInt32 = 0x98BA_DCFE
+  private var h3: UInt32 = 0x1032_5476
+  private var h4: UInt32 = 0xC3D2_E1F0
+  /// The pending partial block: 64 bytes of inline storage, no heap allocation.
+  private var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+    0, 0, 0, 0, 0, 0, 0, 0
   )
-  private var block: [UInt8] = []
   private var messageLength: UInt64 = 0
 
   /// Creates an empty hash.
-  public init() {
-    block.reserveCapacity(64)
-  }
+  public init() {}
 
   /// Adds bytes to the message.
   public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-    for byte in bytes {
-      block.append(byte)
-      messageLength &+= 1
-      if block.count == 64 {
-        compress()
-        block.removeAll(keepingCapacity: true)
+    let handled: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
+    if handled == nil {
+      let array = Array(bytes)
+      array.withUnsafeBufferPointer { update($0) }
+    }
+  }
+
+  /// Adds bytes to the message.
+  public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    while offset < bytes.count {
+      let position = Int(messageLength % 64)
+      let count = min(64 - position, bytes.count - offset)
+      withUnsafeMutableBytes(of: &block) { raw in
+        raw.baseAddress!.advanced(by: position).copyMemory(
+          from: bytes.baseAddress!.advanced(by: offset), byteCount: count)
       }
+      offset += count
+      messageLength &+= UInt64(count)
+      if position + count == 64 { compress() }
     }
   }
 
   /// Pads the message and returns the 20-byte digest.
   public mutating func finalize() -> [UInt8] {
-    let bitLength = messageLength &* 8
-    block.append(0x80)
-    if block.count > 56 {
-      block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-      compress()
-      block.removeAll(keepingCapacity: true)
-    }
-    block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-    for shift in stride(from: 56, through: 0, by: -8) {
-      block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-    compress()
-    block.removeAll(keepingCapacity: true)
+    let (a, b, c, d, e) = finalizeWords()
     var digest: [UInt8] = []
     digest.reserveCapacity(20)
-    for word in [state.0, state.1, state.2, state.3, state.4] {
+    for word in [a, b, c, d, e] {
       digest.append(UInt8(truncatingIfNeeded: word >> 24))
       digest.append(UInt8(truncatingIfNeeded: word >> 16))
       digest.append(UInt8(truncatingIfNeeded: word >> 8))
       digest.append(UInt8(truncatingIfNeeded: word))
     }
     return digest
+  }
+
+  /// Pads the message and returns the digest as five words (no allocation).
+  mutating func finalizeWords() -> (UInt32, UInt32, UInt32, UInt32, UInt32) {
+    let bitLength = messageLength &* 8
+    var position = Int(messageLength % 64)
+    withUnsafeMutableBytes(of: &block) { raw in
+      raw[position] = 0x80
+      for index in (position + 1)..<64 { raw[index] = 0 }
+    }
+    if position >= 56 {
+      compress()
+      withUnsafeMutableBytes(of: &block) { raw in
+        for index in 0..<64 { raw[index] = 0 }
+      }
+      position = 0
+    }
+    withUnsafeMutableBytes(of: &block) { raw in
+      raw.storeBytes(of: bitLength.bigEndian, toByteOffset: 56, as: UInt64.self)
+    }
+    compress()
+    return (h0, h1, h2, h3, h4)
   }
 
   /// The digest of `bytes` in one call.
@@ -66,45 +92,65 @@ public struct SHA1: Sendable {
   }
 
   private mutating func compress() {
-    var words = [UInt32](repeating: 0, count: 80)
-    for index in 0..<16 {
-      words[index] =
-        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
-        | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
-    }
-    for index in 16..<80 {
-      words[index] = rotateLeft(
-        words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16], 1)
-    }
-    var (a, b, c, d, e) = state
-    for index in 0..<80 {
-      let f: UInt32
-      let k: UInt32
-      switch index {
-      case 0..<20:
-        f = (b & c) | (~b & d)
-        k = 0x5A82_7999
-      case 20..<40:
-        f = b ^ c ^ d
-        k = 0x6ED9_EBA1
-      case 40..<60:
-        f = (b & c) | (b & d) | (c & d)
-        k = 0x8F1B_BCDC
-      default:
-        f = b ^ c ^ d
-        k = 0xCA62_C1D6
+    // The 16-word message schedule as a rolling window, in inline storage.
+    var schedule: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+      0, 0, 0, 0, 0, 0, 0, 0
+    )
+    withUnsafeBytes(of: &block) { source in
+      withUnsafeMutableBytes(of: &schedule) { raw in
+        let w = raw.bindMemory(to: UInt32.self)
+        for index in 0..<16 {
+          w[index] = UInt32(
+            bigEndian: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+        }
       }
-      let temp = rotateLeft(a, 5) &+ f &+ e &+ k &+ words[index]
-      e = d
-      d = c
-      c = rotateLeft(b, 30)
-      b = a
-      a = temp
     }
-    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
-  }
-
-  private func rotateLeft(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value << count) | (value >> (32 - count))
+    withUnsafeMutableBytes(of: &schedule) { raw in
+      let w = raw.bindMemory(to: UInt32.self)
+      var a = h0
+      var b = h1
+      var c = h2
+      var d = h3
+      var e = h4
+      for index in 0..<80 {
+        let word: UInt32
+        if index < 16 {
+          word = w[index]
+        } else {
+          // w[i & 15] still holds w[i - 16] until it is replaced here.
+          let mixed =
+            w[(index - 3) & 15] ^ w[(index - 8) & 15] ^ w[(index - 14) & 15] ^ w[index & 15]
+          word = (mixed << 1) | (mixed >> 31)
+          w[index & 15] = word
+        }
+        let f: UInt32
+        let k: UInt32
+        switch index {
+        case 0..<20:
+          f = (b & c) | (~b & d)
+          k = 0x5A82_7999
+        case 20..<40:
+          f = b ^ c ^ d
+          k = 0x6ED9_EBA1
+        case 40..<60:
+          f = (b & c) | (b & d) | (c & d)
+          k = 0x8F1B_BCDC
+        default:
+          f = b ^ c ^ d
+          k = 0xCA62_C1D6
+        }
+        let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ word
+        e = d
+        d = c
+        c = (b << 30) | (b >> 2)
+        b = a
+        a = temp
+      }
+      h0 = h0 &+ a
+      h1 = h1 &+ b
+      h2 = h2 &+ c
+      h3 = h3 &+ d
+      h4 = h4 &+ e
+    }
   }
 }

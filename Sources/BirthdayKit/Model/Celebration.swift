@@ -10,6 +10,9 @@ public struct Celebration: Hashable, Sendable {
   public var date: CivilDate
   /// Where the record came from, for diagnostics.
   public var location: SourceLocation?
+  /// `uid` as a UUID when it is one (always for bdconvert's own UIDs): 16 bytes for duplicate
+  /// detection instead of a string.
+  let uuid: NameBasedUUID?
 
   /// Creates a celebration.
   public init(
@@ -17,6 +20,19 @@ public struct Celebration: Hashable, Sendable {
     location: SourceLocation? = nil
   ) {
     self.uid = uid
+    self.name = name
+    self.kind = kind
+    self.date = date
+    self.location = location
+    self.uuid = NameBasedUUID(uid)
+  }
+
+  init(
+    uuid: NameBasedUUID, name: PersonName, kind: CelebrationKind, date: CivilDate,
+    location: SourceLocation?
+  ) {
+    self.uid = uuid.description
+    self.uuid = uuid
     self.name = name
     self.kind = kind
     self.date = date

@@ -10,6 +10,20 @@ public enum TextSanitizer {
   /// control characters become spaces, bidirectional overrides and isolates (U+202A–U+202E,
   /// U+2066–U+2069) are dropped, runs of spaces collapse and the ends are trimmed.
   public static func singleLine(_ text: String) -> String {
+    var text = text
+    // Most names are printable ASCII with single inner spaces: nothing to change.
+    let isClean = text.withUTF8 { bytes in
+      guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
+        return bytes.isEmpty
+      }
+      var previous: UInt8 = 0
+      for byte in bytes {
+        guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+        previous = byte
+      }
+      return true
+    }
+    if isClean { return text }
     var result = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in text.unicodeScalars {
@@ -35,7 +49,26 @@ public enum TextSanitizer {
 
   /// A comparison key: NFC-normalized, lower-cased, on one line.
   public static func identityKey(_ text: String) -> String {
-    singleLine(text).precomposedStringWithCanonicalMapping.lowercased()
+    var text = text
+    // ASCII is already NFC, so the common case avoids Foundation's normalization.
+    let asciiKey: String? = text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      var lastWasSpace = true
+      var key: [UInt8] = []
+      key.reserveCapacity(bytes.count)
+      for byte in bytes {
+        if byte == 0x20 {
+          if !lastWasSpace { key.append(byte) }
+          lastWasSpace = true
+        } else {
+          key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+          lastWasSpace = false
+        }
+      }
+      if key.last == 0x20 { key.removeLast() }
+      return String(decoding: key, as: UTF8.self)
+    }
+    return asciiKey ?? singleLine(text).precomposedStringWithCanonicalMapping.lowercased()
   }
 
   /// Returns multi-line text with every line break normalized to LF and every other control

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Runs the real bdconvert binary on generated inputs and reports speed and peak memory.
+
+Benchmarks/run [--smoke] [--sizes 10000,100000,1000000] [--formats vcf21,vcf30,vcf40,csv] [--runs 5]
+
+For each input: size in MB, contacts/s, MB/s (file to file), and the peak RSS of the bdconvert
+process itself (wait4's ru_maxrss), each the median of --runs runs; then the start-to-exit time of
+a one-card conversion (median of 50). A benchmark, not a test: it never fails on timing.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORK = os.path.join(HERE, ".work")
+
+
+def run_once(binary, args):
+    start = time.perf_counter()
+    env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+    proc = subprocess.Popen([binary] + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bdconvert {' '.join(args)} failed:\n{err}")
+    return elapsed, usage.ru_maxrss / 1024.0  # MiB
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--smoke", action="store_true", help="10k contacts, 1 run: proves the benchmark still works")
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--formats", default="vcf21,vcf30,vcf40,csv")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--extra", default="", help="extra bdconvert options, e.g. '--threads 1'")
+    args = parser.parse_args()
+    binary = os.environ.get("BDCONVERT")
+    if not binary:
+        sys.exit("set BDCONVERT=/path/to/bdconvert (Benchmarks/run does this)")
+    sizes = [10000] if args.smoke else [int(s) for s in args.sizes.split(",")]
+    runs = 1 if args.smoke else args.runs
+    os.makedirs(WORK, exist_ok=True)
+    extra = args.extra.split()
+
+    print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s)")
+    print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
+    for fmt in args.formats.split(","):
+        for size in sizes:
+            path = os.path.join(WORK, f"{fmt}-{size}.{'csv' if fmt == 'csv' else 'vcf'}")
+            if not os.path.exists(path):
+                subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), fmt, str(size), path], check=True)
+            command = "csv-to-ics" if fmt == "csv" else "vcf-to-ics"
+            out = os.path.join(WORK, "out.ics")
+            results = [run_once(binary, [command, path, "-q", "-o", out] + extra) for _ in range(runs)]
+            seconds = statistics.median(r[0] for r in results)
+            rss = statistics.median(r[1] for r in results)
+            mb = os.path.getsize(path) / 1e6
+            print(f"{os.path.basename(path):<22}{mb:>9.1f}{size / seconds:>14,.0f}{mb / seconds:>9.1f}{rss:>14.1f}{seconds:>9.3f}")
+
+    one = os.path.join(WORK, "one.vcf")
+    with open(one, "w", newline="") as f:
+        f.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n")
+    latencies = [run_once(binary, ["vcf-to-ics", one, "-q", "-o", os.path.join(WORK, "one.ics")])[0] for _ in range(10 if args.smoke else 50)]
+    print(f"one-card file, process start to exit: median {statistics.median(latencies) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

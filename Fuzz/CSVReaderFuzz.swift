@@ -1,0 +1,33 @@
+// libFuzzer target: the CSV reader and the whole CSV -> iCalendar conversion.
+// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+//
+// Properties: the reader either reads or throws InputFormatError (no header, ambiguous dates),
+// never anything else; row locations are real lines; the calendar passes CalendarStructureCheck.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+  var converter = BirthdayCalendarConverter(
+    sink: MemoryByteSink(),
+    options: .init(
+      calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+      includeAnniversaries: true),
+    diagnostics: { _ in })
+  do {
+    try converter.begin()
+    var reader = CSVContactReader(source: MemoryByteSource(bytes), fileName: "fuzz.csv") { _ in }
+    try reader.forEachContact { contact in
+      precondition((1...lineCount).contains(contact.location.line), "location outside the input")
+      try converter.add(contact, recordNoun: "row")
+    }
+  } catch is InputFormatError {
+    return 0
+  } catch {
+    fatalError("unexpected error: \(error)")
+  }
+  guard (try? converter.finish()) != nil else { fatalError("memory sink cannot fail") }
+  let problems = CalendarStructureCheck.problems(in: converter.sink.bytes)
+  precondition(problems.isEmpty, "invalid calendar: \(problems)")
+  return 0
+}

@@ -1,0 +1,111 @@
+import BirthdayKit
+
+/// `vcf-to-ics` and `csv-to-ics`: read address books, write one calendar.
+struct ConvertCommand {
+  let options: ConvertOptions
+  let timestamp: UTCTimestamp
+
+  /// Below this size a file is read on one thread: starting threads would cost more than it saves.
+  static let parallelThreshold = 8 << 20
+
+  /// Runs the conversion; returns the exit status. Diagnostics and the summary go to stderr.
+  func run() throws(CommandError) -> ExitStatus {
+    let usage = HelpText.convertUsage(options.format)
+    // Open every input first: a missing file fails before any output is created.
+    var inputs: [InputFile] = []
+    defer { for input in inputs { input.close() } }
+    for path in options.inputs { inputs.append(try InputFile.open(path)) }
+
+    let output =
+      try options.outputPath.map { path throws(CommandError) in
+        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+      } ?? OutputTarget.standardOutput()
+
+    let printer = DiagnosticPrinter(strict: options.strict)
+    var calendar = CalendarOptions(timestamp: timestamp)
+    calendar.alarms = options.alarms
+    calendar.leapDayPolicy = options.leapDayPolicy
+    calendar.summaryTemplate = options.summaryTemplate
+    calendar.messageTemplate = options.messageTemplate
+    calendar.calendarName = options.calendarName
+    var converter = BirthdayCalendarConverter(
+      sink: output.sink,
+      options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
+      diagnostics: printer.handler)
+
+    let progress = ProgressReporter()
+    defer { progress.finish() }
+    let statistics: ConversionStatistics
+    do {
+      try converter.begin()
+      for input in inputs {
+        try convert(input, with: &converter, printer: printer, progress: progress)
+      }
+      statistics = try converter.finish()
+      progress.finish()
+    } catch let error as CommandError {
+      output.discard()
+      throw error
+    } catch let error as InputFormatError {
+      output.discard()
+      throw CommandError(status: .dataError, message: error.message, location: error.location)
+    } catch let error as ByteSourceError {
+      output.discard()
+      throw CommandError(status: .ioError, message: error.description)
+    } catch {
+      output.discard()
+      throw CommandError(status: .ioError, message: "\(error)")
+    }
+
+    if options.strict, printer.failures > 0 {
+      output.discard()
+      let noun = printer.failures == 1 ? "problem" : "problems"
+      let written = options.outputPath == nil ? "" : "; '\(options.outputPath!)' was not written"
+      throw CommandError(
+        status: .dataError,
+        message: "\(printer.failures) input \(noun) under --strict\(written)")
+    }
+    try output.commit()
+    if !options.quiet {
+      StandardStreams.error(
+        "bdconvert: \(statistics.summary(recordNoun: options.format.recordNoun))\n")
+    }
+    return .success
+  }
+
+  private func convert<Sink: ByteSink>(
+    _ input: InputFile, with converter: inout BirthdayCalendarConverter<Sink>,
+    printer: DiagnosticPrinter, progress: ProgressReporter
+  ) throws {
+    let source = CountingByteSource(base: input.byteSource, progress: progress)
+    switch options.format {
+    case .vCard
+    where options.threads > 1
+      && (FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)?.size ?? 0)
+        >= Self.parallelThreshold:
+      // Large regular files are cut at card boundaries and parsed on several threads.
+      let file = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)!
+      let recordsBefore = converter.statistics.recordsRead
+      try converter.convertVCardsInParallel(
+        file, fileName: input.displayName, threads: options.threads
+      ) { records, bytes in
+        progress.update(records: records - recordsBefore, bytes: bytes)
+      }
+    case .vCard:
+      var reader = VCardReader(
+        source: source, fileName: input.displayName, diagnostics: printer.handler)
+      try reader.forEachContact { contact in
+        try converter.add(contact, recordNoun: "card")
+        progress.recordDone()
+      }
+    case .csv:
+      var reader = CSVContactReader(
+        source: source, fileName: input.displayName, options: options.csv,
+        diagnostics: printer.handler)
+      try reader.forEachContact { contact in
+        try converter.add(contact, recordNoun: "row")
+        progress.recordDone()
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+import BirthdayKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command's result goes, written so that a failed run never leaves a partial file.
+///
+/// - Standard output: written as it is produced.
+/// - A regular file (new or existing): written to a temporary file in the same folder, flushed to
+///   disk, then renamed over the target in ``commit()``; on failure or interruption the temporary
+///   file is removed and the target is untouched. A symbolic link is followed, so the file it points
+///   to is replaced and the link stays.
+/// - Anything else that exists (a FIFO, a character device such as `/dev/stdout`): opened and written
+///   through. It is never replaced: renaming onto a device path as root would destroy the node.
+final class OutputTarget {
+  private enum Mode {
+    case standardOutput
+    case replace(temporary: String, final: String, mode: mode_t)
+    case writeThrough
+  }
+
+  /// The name used in messages.
+  let displayName: String
+  private let mode: Mode
+  private let descriptor: Int32
+  private var finished = false
+
+  private init(displayName: String, mode: Mode, descriptor: Int32) {
+    self.displayName = displayName
+    self.mode = mode
+    self.descriptor = descriptor
+  }
+
+  /// Standard output.
+  static func standardOutput() -> OutputTarget {
+    OutputTarget(displayName: "<stdout>", mode: .standardOutput, descriptor: 1)
+  }
+
+  /// Prepares `path` for writing.
+  /// - Parameter inputs: identities of the inputs; writing onto one of them is refused unless
+  ///   `allowReplacingInput` (for `--in-place`).
+  /// - Throws: ``CommandError`` 64 when `path` is an input, 73 when it cannot be created.
+  static func file(
+    _ path: String, inputs: [FileIdentity] = [], allowReplacingInput: Bool = false, usage: String
+  ) throws(CommandError) -> OutputTarget {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR {
+        throw CommandError(status: .cannotCreate, message: "cannot write '\(path)': it is a folder")
+      }
+      if !allowReplacingInput, let identity = FileIdentity(path: path), inputs.contains(identity) {
+        throw .usage(
+          "output '\(path)' is also an input; refusing to overwrite it (write to another file, or use 'delete --in-place' to edit a calendar)",
+          usage)
+      }
+      if kind != S_IFREG {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+          throw CommandError(
+            status: .cannotCreate, message: "cannot open '\(path)': \(systemErrorText(errno))")
+        }
+        return OutputTarget(displayName: path, mode: .writeThrough, descriptor: descriptor)
+      }
+    }
+    let final = resolvedPath(path)
+    var template = Array(
+      (directoryOf(final) + "/." + fileNameOf(final) + ".bdconvert-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      throw CommandError(
+        status: .cannotCreate, message: "cannot create '\(path)': \(systemErrorText(errno))")
+    }
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    TemporaryFileCleanup.register(temporary)
+    let existingMode = stat(final, &info) == 0 ? info.st_mode & 0o7777 : nil
+    let mode = existingMode ?? (0o666 & ~currentUmask())
+    return OutputTarget(
+      displayName: path, mode: .replace(temporary: temporary, final: final, mode: mode),
+      descriptor: descriptor)
+  }
+
+  /// A byte sink writing to this target.
+  var sink: FileDescriptorSink { FileDescriptorSink(descriptor: descriptor, name: displayName) }
+
+  /// Makes the output final: for a replaced file, flush to disk and rename over the target.
+  /// - Throws: ``CommandError`` 74 when flushing or renaming fails (the target is then untouched).
+  func commit() throws(CommandError) {
+    guard !finished else { return }
+    finished = true
+    switch mode {
+    case .standardOutput:
+      return
+    case .writeThrough:
+      close(descriptor)
+    case .replace(let temporary, let final, let mode):
+      defer { TemporaryFileCleanup.unregister() }
+      if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 || close(descriptor) != 0
+        || rename(temporary, final) != 0
+      {
+        let code = errno
+        unlink(temporary)
+        throw CommandError(
+          status: .ioError, message: "cannot write '\(displayName)': \(systemErrorText(code))")
+      }
+    }
+  }
+
+  /// Abandons the output: a temporary file is removed and the target is left as it was.
+  func discard() {
+    guard !finished else { return }
+    finished = true
+    switch mode {
+    case .standardOutput:
+      return
+    case .writeThrough:
+      close(descriptor)
+    case .replace(let temporary, _, _):
+      close(descriptor)
+      unlink(temporary)
+      TemporaryFileCleanup.unregister()
+    }
+  }
+
+  private static func resolvedPath(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+      let resolved = realpath(path, nil)
+    else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func directoryOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  private static func fileNameOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  private static func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }
+}
+
+/// A ``ByteSink`` over a file descriptor; write errors become exit status 74.
+struct FileDescriptorSink: ByteSink {
+  let descriptor: Int32
+  let name: String
+
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Glibc)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      #else
+        let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      #endif
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw CommandError(
+          status: .ioError, message: "cannot write '\(name)': \(systemErrorText(errno))")
+      }
+      offset += written
+    }
+  }
+}

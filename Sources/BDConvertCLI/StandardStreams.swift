@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes text to standard output and standard error, unbuffered and whole.
+enum StandardStreams {
+  /// Writes `text` to standard error (diagnostics, the summary line, usage errors).
+  static func error(_ text: String) {
+    writeAll(2, text)
+  }
+
+  /// Writes `text` to standard output (help, version, list output).
+  static func output(_ text: String) {
+    writeAll(1, text)
+  }
+
+  /// Whether standard error is a terminal (for progress reports).
+  static var errorIsTerminal: Bool { isatty(2) == 1 }
+
+  private static func writeAll(_ descriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { raw in
+        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+    bytes.removeAll()
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Input that can be read at any offset, so that several threads can convert parts of it at once.
+public protocol RandomAccessByteSource: Sendable {
+  /// The total size in bytes.
+  var size: Int { get }
+  /// Reads up to `buffer.count` bytes starting at `offset`; returns 0 at the end.
+  func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// A regular file read with `pread`; the caller keeps the descriptor open.
+public struct FileRandomAccessSource: RandomAccessByteSource {
+  /// The open descriptor of a regular file.
+  public let descriptor: Int32
+  /// The file's size when opened.
+  public let size: Int
+  /// The name used in error messages.
+  public let name: String
+
+  /// Creates a source; `nil` unless `descriptor` is a regular file.
+  public init?(descriptor: Int32, name: String) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    self.descriptor = descriptor
+    self.size = Int(info.st_size)
+    self.name = name
+  }
+
+  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    while true {
+      let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+      if count >= 0 { return count }
+      if errno == EINTR { continue }
+      throw ByteSourceError(code: errno, name: name)
+    }
+  }
+}
+
+/// Bytes in memory, read at any offset (tests, and callers that hold the data).
+public struct MemoryRandomAccessSource: RandomAccessByteSource {
+  private let bytes: [UInt8]
+
+  /// Creates a source over `bytes`.
+  public init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  public var size: Int { bytes.count }
+
+  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let count = max(0, min(buffer.count, bytes.count - offset))
+    guard count > 0 else { return 0 }
+    bytes.withUnsafeBytes { source in
+      buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+    }
+    return count
+  }
+}

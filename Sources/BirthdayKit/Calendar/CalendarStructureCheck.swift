@@ -1,0 +1,183 @@
+/// Checks the structural rules of RFC 5545 that calendar parsers are lenient about but real
+/// clients trip over, on the exact bytes of a calendar.
+///
+/// Used by the tests, the fuzz targets and anyone who wants to vet a calendar before publishing
+/// it. Each problem is one line: `line 12: line is 80 octets (more than 75)`.
+///
+/// Rules: UTF-8 without BOM; CRLF line ends only; no physical line over 75 octets and no UTF-8
+/// character split across a fold; every content line is `NAME[;params]:value`; BEGIN/END balanced
+/// and properly nested under one VCALENDAR; VCALENDAR has VERSION and PRODID once and no METHOD;
+/// every VEVENT has one UID, DTSTAMP and DTSTART, and UIDs are unique; every VALARM has ACTION, a
+/// relative TRIGGER and, for DISPLAY, a non-empty DESCRIPTION; no control characters other than
+/// TAB in any value.
+public enum CalendarStructureCheck {
+  /// The problems found; empty when the calendar follows every rule.
+  public static func problems(in bytes: [UInt8]) -> [String] {
+    var problems: [String] = []
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      problems.append("file starts with a byte order mark")
+    }
+
+    // Physical lines: CRLF only, at most 75 octets, each valid UTF-8 on its own.
+    var logicalLines: [(line: Int, bytes: [UInt8])] = []
+    var lineStart = 0
+    var lineNumber = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D {
+        lineNumber += 1
+        guard byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A else {
+          problems.append(
+            "line \(lineNumber): bare \(byte == 0x0A ? "LF" : "CR") (lines must end with CRLF)")
+          return problems
+        }
+        let line = Array(bytes[lineStart..<index])
+        if line.count > 75 {
+          problems.append("line \(lineNumber): line is \(line.count) octets (more than 75)")
+        }
+        if String(validating: line, as: UTF8.self) == nil {
+          problems.append(
+            "line \(lineNumber): not valid UTF-8 on its own (a fold split a character?)")
+        }
+        if let first = line.first, first == 0x20 || first == 0x09 {
+          if logicalLines.isEmpty {
+            problems.append("line \(lineNumber): continuation line with nothing to continue")
+          } else {
+            logicalLines[logicalLines.count - 1].bytes += line.dropFirst()
+          }
+        } else {
+          logicalLines.append((lineNumber, line))
+        }
+        index += 2
+        lineStart = index
+        continue
+      }
+      index += 1
+    }
+    if lineStart != bytes.count {
+      problems.append("line \(lineNumber + 1): no CRLF at the end of the file")
+    }
+
+    // Content lines and components.
+    var stack: [Component] = []
+    var sawCalendar = false
+    var uids = Set<String>()
+    for (line, content) in logicalLines {
+      let text = String(decoding: content, as: UTF8.self)
+      guard let (name, parameters, value) = split(text) else {
+        problems.append("line \(line): not a content line NAME[;params]:value")
+        continue
+      }
+      if value.unicodeScalars.contains(where: {
+        ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F
+      }) {
+        problems.append("line \(line): control character in the value of \(name)")
+      }
+      switch name {
+      case "BEGIN":
+        if stack.isEmpty {
+          if value != "VCALENDAR" || sawCalendar {
+            problems.append("line \(line): BEGIN:\(value) outside the calendar")
+          }
+          sawCalendar = true
+        }
+        stack.append(Component(name: value, line: line))
+      case "END":
+        guard let component = stack.popLast(), component.name == value else {
+          problems.append("line \(line): END:\(value) does not close the open component")
+          return problems
+        }
+        problems += check(component)
+      default:
+        guard !stack.isEmpty else {
+          problems.append("line \(line): property \(name) outside any component")
+          continue
+        }
+        stack[stack.count - 1].properties[name, default: 0] += 1
+        if name == "TRIGGER", parameters.uppercased().contains("VALUE=DATE-TIME") {
+          stack[stack.count - 1].triggerIsAbsolute = true
+        }
+        if name == "ACTION" { stack[stack.count - 1].action = value }
+        if name == "DESCRIPTION", value.isEmpty {
+          stack[stack.count - 1].displayDescriptionEmpty = true
+        }
+        if name == "UID", stack.last?.name == "VEVENT", !uids.insert(value).inserted {
+          problems.append("line \(line): UID \(value) is used by an earlier event")
+        }
+      }
+    }
+    for component in stack {
+      problems.append("line \(component.line): BEGIN:\(component.name) is never closed")
+    }
+    if !sawCalendar { problems.append("no VCALENDAR") }
+    return problems
+  }
+
+  private struct Component {
+    var name: String
+    var line: Int
+    var properties: [String: Int] = [:]
+    var triggerIsAbsolute = false
+    var displayDescriptionEmpty = false
+    var action: String?
+  }
+
+  /// Required and forbidden properties of a closed component.
+  private static func check(_ component: Component) -> [String] {
+    var problems: [String] = []
+    func requireOnce(_ names: [String]) {
+      for name in names where component.properties[name, default: 0] != 1 {
+        problems.append(
+          "line \(component.line): \(component.name) has \(component.properties[name, default: 0]) \(name) (needs exactly one)"
+        )
+      }
+    }
+    switch component.name {
+    case "VCALENDAR":
+      requireOnce(["VERSION", "PRODID"])
+      if component.properties["METHOD"] != nil {
+        problems.append("line \(component.line): VCALENDAR has METHOD (a file to import must not)")
+      }
+    case "VEVENT":
+      requireOnce(["UID", "DTSTAMP", "DTSTART"])
+    case "VALARM":
+      requireOnce(["ACTION", "TRIGGER"])
+      if component.triggerIsAbsolute {
+        problems.append("line \(component.line): VALARM has an absolute TRIGGER (fires only once)")
+      }
+      if component.action?.uppercased() == "DISPLAY",
+        component.properties["DESCRIPTION", default: 0] != 1 || component.displayDescriptionEmpty
+      {
+        problems.append("line \(component.line): DISPLAY VALARM needs one non-empty DESCRIPTION")
+      }
+    default:
+      break
+    }
+    return problems
+  }
+
+  /// `NAME;params:value` → (upper-cased NAME, params, value), quote-aware; nil if malformed.
+  static func split(_ line: String) -> (String, String, String)? {
+    var inQuotes = false
+    var nameEnd: String.Index?
+    for index in line.indices {
+      let character = line[index]
+      if character == "\"" { inQuotes.toggle() }
+      if nameEnd == nil, character == ";" || character == ":" { nameEnd = index }
+      if character == ":", !inQuotes {
+        guard let nameEnd else { return nil }
+        let name = line[..<nameEnd]
+        guard !name.isEmpty,
+          name.unicodeScalars.allSatisfy({
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+              || $0 == "-"
+          })
+        else { return nil }
+        let parameters = String(line[nameEnd..<index])
+        return (name.uppercased(), parameters, String(line[line.index(after: index)...]))
+      }
+    }
+    return nil
+  }
+}

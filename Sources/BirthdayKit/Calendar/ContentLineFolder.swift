@@ -1,0 +1,56 @@
+/// Writes RFC 5545 content lines: folded at 75 octets, never inside a UTF-8 sequence, CRLF-ended.
+///
+/// RFC 5545 §3.1: lines SHOULD NOT be longer than 75 octets excluding the line break; a long line
+/// is split by inserting CRLF followed by one space, and the space counts towards the next line's
+/// 75 octets. Splitting inside a multi-octet UTF-8 character is what breaks real clients, so a fold
+/// always moves back to the start of the character.
+enum ContentLineFolder {
+  /// The most octets on one physical line, excluding CRLF.
+  static let maximumLineLength = 75
+
+  /// Appends `line` (one unfolded content line, no line break) to `output`, folded and CRLF-ended.
+  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    var start = 0
+    var limit = maximumLineLength
+    while line.count - start > limit {
+      var cut = start + limit
+      // Back off from a UTF-8 continuation byte (10xxxxxx) to the start of its character.
+      while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<cut]))
+      output.append(contentsOf: [0x0D, 0x0A, 0x20])
+      start = cut
+      limit = maximumLineLength - 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
+    output.append(contentsOf: [0x0D, 0x0A])
+  }
+
+  /// Appends `line` folded; convenience for arrays.
+  static func appendFolded(_ line: [UInt8], to output: inout [UInt8]) {
+    line.withUnsafeBufferPointer { appendFolded($0, to: &output) }
+  }
+
+  /// Removes folding (CRLF or LF followed by one space or tab), for tests and readers.
+  static func unfold(_ text: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(text.count)
+    var index = 0
+    while index < text.count {
+      if text[index] == 0x0D, index + 2 < text.count, text[index + 1] == 0x0A,
+        text[index + 2] == 0x20 || text[index + 2] == 0x09
+      {
+        index += 3
+        continue
+      }
+      if text[index] == 0x0A, index + 1 < text.count,
+        text[index + 1] == 0x20 || text[index + 1] == 0x09
+      {
+        index += 2
+        continue
+      }
+      result.append(text[index])
+      index += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,87 @@
+/// RFC 5545 §3.3.11 TEXT escaping.
+///
+/// Backslash, semicolon and comma are escaped; a line break becomes `\n`; colons are left alone
+/// (the RFC does not escape them). Together with ``TextSanitizer`` this guarantees that no value
+/// can end its property early or start a new property or component.
+public enum TextEscaping {
+  /// Appends the escaped UTF-8 of `text` to `output`. CR, LF and CRLF each become `\n`; any other
+  /// C0 control character and DEL are dropped (they are never valid in a TEXT value).
+  public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  public static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  public static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    // Fast path: copy runs of ordinary bytes in one go.
+    var runStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+        || byte == UInt8(ascii: ",")
+      {
+        break
+      }
+      index += 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+    guard index < bytes.count else { return }
+    runStart = index
+    appendEscapedSlowly(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]), to: &output)
+  }
+
+  private static func appendEscapedSlowly(
+    bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
+    var previousWasCR = false
+    for byte in bytes {
+      defer { previousWasCR = byte == 0x0D }
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+        output.append(UInt8(ascii: "\\"))
+        output.append(byte)
+      case 0x0A:
+        if !previousWasCR { output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")]) }
+      case 0x0D:
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x09:
+        output.append(byte)
+      case 0x00..<0x20, 0x7F:
+        continue
+      default:
+        output.append(byte)
+      }
+    }
+  }
+
+  /// The escaped form of `text` as a string (for tests and documentation).
+  public static func escaped(_ text: String) -> String {
+    var output: [UInt8] = []
+    appendEscaped(text, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
+  public static func unescaped(_ text: String) -> String {
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        result.append(character == "n" || character == "N" ? "\n" : character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    if escaping { result.append("\\") }
+    return result
+  }
+}

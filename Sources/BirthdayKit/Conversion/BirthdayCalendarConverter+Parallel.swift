@@ -1,0 +1,147 @@
+import Dispatch
+
+extension BirthdayCalendarConverter {
+  /// Converts the vCards of a file on several threads, with output byte-identical to
+  /// ``convert(_:recordNoun:)``: same events in the same order, same diagnostics in the same
+  /// order with the same line numbers, same duplicate handling.
+  ///
+  /// The input is cut into segments at card boundaries (``VCardSegmenter``); each thread parses a
+  /// segment and renders its events into memory; segments are then committed in input order,
+  /// which is where duplicate UIDs are detected and line numbers are shifted. At most `threads`
+  /// segments are in memory at once, so memory stays flat as the input grows.
+  ///
+  /// - Parameters:
+  ///   - input: the file (or bytes) to read.
+  ///   - fileName: the name used in diagnostics.
+  ///   - threads: the number of segments parsed at once.
+  ///   - segmentSize: the target size of one segment in bytes.
+  ///   - progress: called after each batch of segments with the records and bytes read so far.
+  public mutating func convertVCardsInParallel<Input: RandomAccessByteSource>(
+    _ input: Input, fileName: String, threads: Int, segmentSize: Int = 4 << 20,
+    progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
+  ) throws {
+    var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
+    var lineOffset = 0
+    let renderOptions = writerOptions
+    let builder = self.builder
+    while true {
+      var batch: [[UInt8]] = []
+      while batch.count < max(threads, 1), let segment = try segmenter.next() {
+        batch.append(segment)
+      }
+      if batch.isEmpty { break }
+      let results = SegmentResults<Result<SegmentConversion, any Error>>(count: batch.count)
+      let segments = batch
+      // One plain thread per segment: Dispatch's pool on Linux starts its threads lazily, which
+      // left concurrentPerform running segments one after another.
+      let group = DispatchGroup()
+      for index in segments.indices {
+        DispatchQueue.global().async(group: group) {
+          results.store(
+            SegmentConversion.convert(
+              segments[index], fileName: fileName, builder: builder, options: renderOptions),
+            at: index)
+        }
+      }
+      group.wait()
+      for result in results.all {
+        switch result {
+        case .failure(let error): throw error
+        case .success(let segment):
+          try commit(segment, lineOffset: lineOffset, fileName: fileName)
+          lineOffset += segment.lineCount
+        }
+      }
+      progress(statistics.recordsRead, segmenter.offset)
+    }
+  }
+
+  private mutating func commit(_ segment: SegmentConversion, lineOffset: Int, fileName: String)
+    throws
+  {
+    func shifted(_ location: SourceLocation?) -> SourceLocation? {
+      guard var location, location.file == fileName else { return location }
+      location.line += lineOffset
+      return location
+    }
+    for item in segment.items {
+      switch item {
+      case .diagnostic(var diagnostic):
+        diagnostic.location = shifted(diagnostic.location)
+        diagnostics(diagnostic)
+      case .record(let eventCount):
+        statistics.recordsRead += 1
+        if eventCount == 0 { statistics.recordsSkipped += 1 }
+      case .event(var celebration, let range):
+        celebration.location = shifted(celebration.location)
+        guard isFirstUse(of: celebration) else {
+          reportDuplicate(celebration)
+          continue
+        }
+        try writer.writeRendered(segment.output[range])
+        statistics.eventsWritten += 1
+      }
+    }
+  }
+}
+
+/// Per-segment results written by concurrent threads, each to its own slot.
+private final class SegmentResults<Value>: @unchecked Sendable {
+  private var slots: [Value?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  /// Safe without a lock: every thread writes a different index and nobody reads until all
+  /// threads are done (`concurrentPerform` returns after the last one).
+  func store(_ value: Value, at index: Int) {
+    slots[index] = value
+  }
+
+  var all: [Value] { slots.map { $0! } }
+}
+
+/// What one thread made of one segment, in input order.
+struct SegmentConversion: Sendable {
+  enum Item: Sendable {
+    case diagnostic(Diagnostic)
+    case record(eventCount: Int)
+    case event(Celebration, Range<Int>)
+  }
+  var items: [Item] = []
+  var output: [UInt8] = []
+  /// Line breaks in the segment, to shift the next segment's line numbers.
+  var lineCount = 0
+
+  /// Parses one segment and renders its events, on the calling thread.
+  static func convert(
+    _ bytes: [UInt8], fileName: String, builder: CelebrationBuilder, options: CalendarOptions
+  ) -> Result<SegmentConversion, any Error> {
+    var conversion = SegmentConversion()
+    conversion.lineCount = countLineBreaks(in: bytes)
+    conversion.output.reserveCapacity(bytes.count)
+    var renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
+    do {
+      var items: [SegmentConversion.Item] = []
+      var reader = VCardReader(source: MemoryByteSource(bytes), fileName: fileName) {
+        items.append(.diagnostic($0))
+      }
+      try reader.forEachContact { contact in
+        let celebrations = builder.celebrations(of: contact, record: "card") {
+          items.append(.diagnostic($0))
+        }
+        items.append(.record(eventCount: celebrations.count))
+        for celebration in celebrations {
+          let start = conversion.output.count
+          renderer.render(celebration, to: &conversion.output)
+          items.append(.event(celebration, start..<conversion.output.count))
+        }
+      }
+      conversion.items = items
+      return .success(conversion)
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// The whole pipeline: contacts from any number of readers → celebrations → one calendar.
+///
+/// Records stream through: each contact is converted and written before the next is read, so
+/// memory stays flat whatever the input size. The only state that grows is the set of UIDs
+/// written so far (16 bytes each), which detects two records that would give the same event.
+///
+/// ```swift
+/// var converter = BirthdayCalendarConverter(sink: MemoryByteSink(), options: options) { print($0) }
+/// try converter.begin()
+/// var reader = VCardReader(source: MemoryByteSource(vcf), fileName: "contacts.vcf") { print($0) }
+/// try converter.convert(&reader)
+/// let statistics = try converter.finish()
+/// ```
+public struct BirthdayCalendarConverter<Sink: ByteSink> {
+  /// Options for the conversion.
+  public struct Options: Sendable {
+    /// How the calendar is written.
+    public var calendar: CalendarOptions
+    /// Whether anniversaries become events.
+    public var includeAnniversaries = false
+
+    /// Creates options.
+    public init(calendar: CalendarOptions, includeAnniversaries: Bool = false) {
+      self.calendar = calendar
+      self.includeAnniversaries = includeAnniversaries
+    }
+  }
+
+  var writer: ICalendarWriter<Sink>
+  let builder: CelebrationBuilder
+  let diagnostics: DiagnosticHandler
+  // UUIDs are kept as 16 bytes; other UIDs (from library callers) as strings.
+  private var writtenUUIDs = Set<NameBasedUUID>()
+  private var writtenOtherUIDs = Set<String>()
+  /// Counts so far.
+  public internal(set) var statistics = ConversionStatistics()
+
+  /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order.
+  public init(sink: Sink, options: Options, diagnostics: @escaping DiagnosticHandler) {
+    self.writer = ICalendarWriter(sink: sink, options: options.calendar)
+    self.builder = CelebrationBuilder(includeAnniversaries: options.includeAnniversaries)
+    self.diagnostics = diagnostics
+  }
+
+  /// Writes the calendar header.
+  public mutating func begin() throws {
+    try writer.writeHeader()
+  }
+
+  /// Converts every contact of `reader`.
+  /// - Parameter recordNoun: `card` or `row`, for diagnostics.
+  /// - Throws: what the reader or the sink throws.
+  public mutating func convert<Reader: ContactReader>(
+    _ reader: inout Reader, recordNoun: String = "card"
+  )
+    throws
+  {
+    try reader.forEachContact { contact in
+      try add(contact, recordNoun: recordNoun)
+    }
+  }
+
+  /// Converts one contact (for callers that read contacts themselves).
+  public mutating func add(_ contact: Contact, recordNoun: String = "card") throws {
+    statistics.recordsRead += 1
+    let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
+    if celebrations.isEmpty { statistics.recordsSkipped += 1 }
+    for celebration in celebrations {
+      guard isFirstUse(of: celebration) else {
+        reportDuplicate(celebration)
+        continue
+      }
+      try writer.write(celebration)
+      statistics.eventsWritten += 1
+    }
+  }
+
+  /// Counts and reports a celebration whose UID was already written.
+  mutating func reportDuplicate(_ celebration: Celebration) {
+    statistics.duplicatesMerged += 1
+    diagnostics(
+      Diagnostic(
+        "duplicate event UID \(celebration.uid) for '\(celebration.name.formatted)' (\(celebration.kind.rawValue)); kept the earlier one",
+        at: celebration.location, isConversionFailure: false))
+  }
+
+  /// The writer's options (for threads that render events themselves).
+  var writerOptions: CalendarOptions { writer.options }
+
+  mutating func isFirstUse(of celebration: Celebration) -> Bool {
+    if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid).inserted }
+    return writtenOtherUIDs.insert(celebration.uid).inserted
+  }
+
+  /// Writes the end of the calendar and flushes it.
+  /// - Returns: the final statistics.
+  public mutating func finish() throws -> ConversionStatistics {
+    try writer.finish()
+    return statistics
+  }
+
+  /// The sink, for reading a ``MemoryByteSink`` back after ``finish()``.
+  public var sink: Sink { writer.sink }
+}

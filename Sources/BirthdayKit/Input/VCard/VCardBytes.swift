@@ -1,0 +1,91 @@
+/// Byte-level helpers shared by the vCard reader: ASCII case folding, trimming, comparisons.
+enum VCardBytes {
+  static let colon = UInt8(ascii: ":")
+  static let semicolon = UInt8(ascii: ";")
+  static let comma = UInt8(ascii: ",")
+  static let period = UInt8(ascii: ".")
+  static let equals = UInt8(ascii: "=")
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+
+  /// ASCII lower case of `byte`; other bytes unchanged.
+  @inline(__always)
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
+  @inline(__always)
+  static func isBlank(_ byte: UInt8) -> Bool {
+    byte == space || byte == tab
+  }
+
+  /// True when `bytes` equal `lowercase` ignoring ASCII case; `lowercase` must be lower case.
+  static func equalsIgnoringCase<Bytes: Collection>(_ bytes: Bytes, _ lowercase: [UInt8]) -> Bool
+  where Bytes.Element == UInt8 {
+    guard bytes.count == lowercase.count else { return false }
+    var index = 0
+    for byte in bytes {
+      if lowercased(byte) != lowercase[index] { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// `bytes` without leading and trailing spaces and tabs.
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// `bytes` without leading and trailing spaces and tabs.
+  static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    return bytes[start..<end]
+  }
+
+  /// True when `line` is empty or only spaces and tabs.
+  static func isBlankLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    line.allSatisfy(isBlank)
+  }
+
+  /// True when `line`, trimmed, is `keyword` ignoring case (`BEGIN:VCARD`, `END:VCARD`).
+  static func isLine(_ line: UnsafeBufferPointer<UInt8>, _ lowercaseKeyword: [UInt8]) -> Bool {
+    equalsIgnoringCase(trimmed(line), lowercaseKeyword)
+  }
+
+  /// True when every byte is in the base64 alphabet or blank: a line of an unindented 2.1
+  /// `PHOTO`/`KEY` block.
+  static func isBase64Line(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), equals,
+        space, tab:
+        continue
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Text for a message quoting input: decoded leniently, on one line, at most `limit` characters.
+  static func quoted<Bytes: Collection>(_ bytes: Bytes, limit: Int = 60) -> String
+  where Bytes.Element == UInt8 {
+    let text = TextSanitizer.singleLine(TextDecoding.decodeUTF8OrWindows1252(bytes).text)
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit)) + "…"
+  }
+
+  static let beginVCard = Array("begin:vcard".utf8)
+  static let endVCard = Array("end:vcard".utf8)
+  static let vcard = Array("vcard".utf8)
+}

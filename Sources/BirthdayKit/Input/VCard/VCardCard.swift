@@ -1,0 +1,172 @@
+/// The properties of one card kept while it is read, and their conversion to a ``Contact``.
+///
+/// Only the properties a ``Contact`` needs are kept, raw (see ``VCardRawValue``); they are
+/// decoded in ``contact(report:)`` once the card's `VERSION` is known, wherever it appeared.
+struct VCardCard {
+  /// The most date properties (`BDAY`, anniversaries, `X-ABDATE`) and labels kept per card.
+  static let maximumDates = 64
+  /// The most bytes kept of a name, `ORG` or `UID` value.
+  static let textLimit = 16 * 1024
+  /// The most bytes kept of a date value (anything longer is not a date).
+  static let dateLimit = 256
+
+  /// Where the card's `BEGIN:VCARD` is.
+  let location: SourceLocation
+  /// The first `VERSION` seen.
+  var version: VCardVersion?
+  var formattedName: VCardRawValue?
+  var name: VCardRawValue?
+  var organization: VCardRawValue?
+  var uid: VCardRawValue?
+  /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
+  private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
+  /// Grouped `X-ABLABEL` values.
+  private(set) var labels: [VCardRawValue] = []
+  /// The line of the first date or label dropped over ``maximumDates``.
+  private var firstDroppedLine: Int?
+
+  init(location: SourceLocation) {
+    self.location = location
+  }
+
+  /// True when a value of `property` would be kept (names: only the first of each).
+  func wants(_ property: VCardPropertyName) -> Bool {
+    switch property {
+    case .formattedName: formattedName == nil
+    case .name: name == nil
+    case .organization: organization == nil
+    case .uid: uid == nil
+    case .birthday, .anniversary, .appleDate, .appleLabel: true
+    default: false
+    }
+  }
+
+  /// Keeps a finished value of `property`.
+  mutating func keep(_ value: VCardRawValue, as property: VCardPropertyName) {
+    switch property {
+    case .formattedName: formattedName = value
+    case .name: name = value
+    case .organization: organization = value
+    case .uid: uid = value
+    case .appleLabel:
+      guard labels.count < Self.maximumDates else { return noteDropped(value) }
+      labels.append(value)
+    case .birthday, .anniversary, .appleDate:
+      guard dates.count < Self.maximumDates else { return noteDropped(value) }
+      dates.append((property, value))
+    default: break
+    }
+  }
+
+  private mutating func noteDropped(_ value: VCardRawValue) {
+    if firstDroppedLine == nil { firstDroppedLine = value.line }
+  }
+
+  /// Decodes the kept values into a contact, reporting invalid dates and charset fallbacks in
+  /// line order.
+  func contact(report: DiagnosticHandler) -> Contact {
+    var diagnostics: [Diagnostic] = []
+    let version = self.version ?? .lenient
+
+    var formatted = formattedName.flatMap {
+      VCardText.nonBlankString(
+        VCardText.unescaped(
+          decodedText($0, .formattedName, version, &diagnostics)[...], version: version))
+    }
+    var given: String?
+    var family: String?
+    if let name {
+      let bytes = decodedText(name, .name, version, &diagnostics)
+      let components = VCardText.components(
+        bytes[...], separator: VCardBytes.semicolon, version: version)
+      func part(_ index: Int) -> [UInt8]? {
+        guard index < components.count else { return nil }
+        let value = VCardText.joinedValues(components[index], version: version)
+        return VCardText.hasVisibleText(value) ? value : nil
+      }
+      let familyBytes = part(0)
+      let givenBytes = part(1)
+      family = familyBytes.map { String(decoding: $0, as: UTF8.self) }
+      given = givenBytes.map { String(decoding: $0, as: UTF8.self) }
+      if formatted == nil {
+        // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
+        let ordered = [part(3), givenBytes, part(2), familyBytes, part(4)].compactMap { $0 }
+        formatted =
+          ordered.isEmpty
+          ? nil : ordered.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+      }
+    }
+    if formatted == nil, let organization {
+      let bytes = decodedText(organization, .organization, version, &diagnostics)
+      let first = VCardText.components(
+        bytes[...], separator: VCardBytes.semicolon, version: version)[0]
+      formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
+    }
+    let personName = PersonName(formatted: formatted, given: given, family: family)
+
+    let identifier = uid.flatMap {
+      let bytes = VCardText.unescaped(
+        decodedText($0, .uid, version, &diagnostics)[...], version: version)
+      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+    }
+
+    let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)
+
+    if let firstDroppedLine {
+      diagnostics.append(
+        Diagnostic(
+          "more than \(Self.maximumDates) date or label properties in one card, the rest ignored",
+          at: SourceLocation(file: location.file, line: firstDroppedLine)))
+    }
+    if !diagnostics.isEmpty {
+      for diagnostic in diagnostics.enumerated().sorted(by: {
+        ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
+      }) {
+        report(diagnostic.element)
+      }
+    }
+    return Contact(
+      sourceIdentifier: identifier, name: personName, birthday: birthday,
+      anniversaries: anniversaries, location: location)
+  }
+
+  /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.
+  ///
+  /// Without a (known, single-byte) `CHARSET`, bytes that are not valid UTF-8 are read as
+  /// Windows-1252, with a notice.
+  func decodedText(
+    _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
+    _ diagnostics: inout [Diagnostic]
+  ) -> [UInt8] {
+    var bytes = value.unfolded(version)
+    if value.isTruncated {
+      diagnostics.append(
+        Diagnostic(
+          "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
+          at: SourceLocation(file: location.file, line: value.line)))
+    }
+    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
+    if let charset = value.parameters.charset, let text = TextDecoding.decode(bytes, as: charset) {
+      return Array(text.utf8)
+    }
+    if String(validating: bytes, as: UTF8.self) == nil {
+      bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
+      diagnostics.append(
+        Diagnostic(
+          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
+          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+    }
+    return bytes
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  fileprivate var trimmingBlanks: String {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isBlank($0) }),
+      let last = lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,116 @@
+/// The parameters of one property that matter for reading dates and names.
+///
+/// Parsed from bytes in every syntax seen in the wild: 2.1 bare tokens (`TEL;WORK;VOICE:`,
+/// `;QUOTED-PRINTABLE`), 3.0 `TYPE=a,b`, 4.0 quoted values (`TYPE="a,b"`, `;` and `:` inside
+/// quotes), RFC 6868 caret escapes. Names and the values compared here ignore case.
+struct VCardParameters: Hashable, Sendable {
+  /// `ENCODING=QUOTED-PRINTABLE` or the bare `QUOTED-PRINTABLE` token.
+  var isQuotedPrintable = false
+  /// The character set `CHARSET=` names, when it is a known one other than UTF-8; `nil` reads
+  /// the value as UTF-8 (falling back to Windows-1252).
+  var charset: TextDecoding.Charset?
+  /// The `ALTID=` value, if any.
+  var altID: [UInt8]?
+  /// False when `CALSCALE=` names a calendar other than the Gregorian one.
+  var isGregorian = true
+  /// Apple's `X-APPLE-OMIT-YEAR=` year, if any.
+  var appleOmitYear: Int?
+
+  init() {}
+
+  /// Parses the parameter section `;A=b;C:` of `line`: from `start` (a `;`) up to `end` (the
+  /// value's `:`).
+  init(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    var index = start
+    while index < end {
+      // `index` is at a `;`; the parameter runs to the next `;` outside quotes.
+      let paramStart = index + 1
+      var paramEnd = paramStart
+      var inQuotes = false
+      var equalsIndex: Int?
+      while paramEnd < end {
+        let byte = line[paramEnd]
+        if byte == VCardBytes.quote {
+          inQuotes.toggle()
+        } else if !inQuotes {
+          if byte == VCardBytes.semicolon { break }
+          if byte == VCardBytes.equals, equalsIndex == nil { equalsIndex = paramEnd }
+        }
+        paramEnd += 1
+      }
+      apply(line, start: paramStart, equals: equalsIndex, end: paramEnd)
+      index = paramEnd
+    }
+  }
+
+  private mutating func apply(
+    _ line: UnsafeBufferPointer<UInt8>, start: Int, equals: Int?, end: Int
+  ) {
+    guard let equals else {
+      // vCard 2.1 bare token.
+      let token = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<end]))
+      if VCardBytes.equalsIgnoringCase(token, Self.quotedPrintable) { isQuotedPrintable = true }
+      return
+    }
+    let name = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<equals]))
+    let value = Self.unquoted(UnsafeBufferPointer(rebasing: line[(equals + 1)..<end]))
+    if VCardBytes.equalsIgnoringCase(name, Self.encoding) {
+      if VCardBytes.equalsIgnoringCase(value, Self.quotedPrintable) { isQuotedPrintable = true }
+    } else if VCardBytes.equalsIgnoringCase(name, Self.charsetName) {
+      // Most files say UTF-8: skip the name look-up for it.
+      if !VCardBytes.equalsIgnoringCase(value, Self.utf8) {
+        let named = TextDecoding.Charset(name: String(decoding: value, as: UTF8.self))
+        charset = named == .utf8 ? nil : named
+      }
+    } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
+      altID = Self.caretDecoded(value)
+    } else if VCardBytes.equalsIgnoringCase(name, Self.calscale) {
+      isGregorian = VCardBytes.equalsIgnoringCase(value, Self.gregorian)
+    } else if VCardBytes.equalsIgnoringCase(name, Self.appleOmitYearName) {
+      appleOmitYear = Int(String(decoding: value, as: UTF8.self))
+    }
+  }
+
+  /// The value without blanks and surrounding double quotes.
+  private static func unquoted(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let trimmed = VCardBytes.trimmed(value)
+    if trimmed.count >= 2, trimmed.first == VCardBytes.quote, trimmed.last == VCardBytes.quote {
+      return UnsafeBufferPointer(rebasing: trimmed[1..<(trimmed.count - 1)])
+    }
+    return trimmed
+  }
+
+  /// RFC 6868: `^n` is a line break, `^'` a double quote, `^^` a caret.
+  static func caretDecoded<Bytes: Collection>(_ value: Bytes) -> [UInt8]
+  where Bytes.Element == UInt8 {
+    var result: [UInt8] = []
+    result.reserveCapacity(value.count)
+    var pendingCaret = false
+    for byte in value {
+      if pendingCaret {
+        pendingCaret = false
+        switch byte {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"): result.append(0x0A)
+        case UInt8(ascii: "'"): result.append(VCardBytes.quote)
+        case UInt8(ascii: "^"): result.append(byte)
+        default: result.append(contentsOf: [UInt8(ascii: "^"), byte])
+        }
+      } else if byte == UInt8(ascii: "^") {
+        pendingCaret = true
+      } else {
+        result.append(byte)
+      }
+    }
+    if pendingCaret { result.append(UInt8(ascii: "^")) }
+    return result
+  }
+
+  private static let utf8 = Array("utf-8".utf8)
+  private static let quotedPrintable = Array("quoted-printable".utf8)
+  private static let encoding = Array("encoding".utf8)
+  private static let charsetName = Array("charset".utf8)
+  private static let altIDName = Array("altid".utf8)
+  private static let calscale = Array("calscale".utf8)
+  private static let gregorian = Array("gregorian".utf8)
+  private static let appleOmitYearName = Array("x-apple-omit-year".utf8)
+}

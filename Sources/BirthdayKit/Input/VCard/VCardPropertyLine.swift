@@ -1,0 +1,66 @@
+/// The first physical line of a property, split into `group.NAME;params:value` positions.
+///
+/// Only positions are computed: nothing is copied, and the parameters are parsed on demand
+/// (``parameters(in:)``) for the few properties the reader keeps.
+struct VCardPropertyLine {
+  /// The group (`item1` in `item1.X-ABDATE`), if any.
+  var group: Range<Int>?
+  /// The property name.
+  var name: Range<Int>
+  /// The index of the `;` that starts the parameters, or the colon when there are none.
+  var parametersStart: Int
+  /// The index of the colon that ends the parameters, or `nil` when the line has none.
+  var colon: Int?
+
+  /// Splits `line`; `nil` when it has no name.
+  init?(_ line: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    var nameStart = 0
+    var group: Range<Int>?
+    while index < line.count {
+      let byte = line[index]
+      if byte == VCardBytes.colon || byte == VCardBytes.semicolon { break }
+      if byte == VCardBytes.period, group == nil {
+        group = 0..<index
+        nameStart = index + 1
+      }
+      index += 1
+    }
+    guard index > nameStart else { return nil }
+    self.group = group
+    self.name = nameStart..<index
+    self.parametersStart = index
+    if index < line.count, line[index] == VCardBytes.colon {
+      self.colon = index
+      return
+    }
+    // Find the colon after the parameters; colons inside 4.0 quoted values do not count.
+    var inQuotes = false
+    var firstColon: Int?
+    while index < line.count {
+      let byte = line[index]
+      if byte == VCardBytes.colon, firstColon == nil { firstColon = index }
+      if byte == VCardBytes.quote {
+        inQuotes.toggle()
+      } else if byte == VCardBytes.colon, !inQuotes {
+        self.colon = index
+        return
+      }
+      index += 1
+    }
+    // An unbalanced quote: fall back to the first colon rather than lose the property.
+    self.colon = firstColon
+  }
+
+  /// The parsed parameters.
+  func parameters(in line: UnsafeBufferPointer<UInt8>) -> VCardParameters {
+    guard let colon, parametersStart < colon else { return VCardParameters() }
+    return VCardParameters(line, from: parametersStart, to: colon)
+  }
+
+  /// The value's bytes on this physical line (empty when there is no colon).
+  func value(in line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let colon else { return UnsafeBufferPointer(rebasing: line[line.count...]) }
+    return UnsafeBufferPointer(rebasing: line[(colon + 1)...])
+  }
+}

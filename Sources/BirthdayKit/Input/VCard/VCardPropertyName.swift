@@ -1,0 +1,70 @@
+/// The vCard properties the reader acts on; every other property is skipped without decoding.
+enum VCardPropertyName: Hashable, Sendable {
+  case begin
+  case end
+  case version
+  case formattedName
+  case name
+  case organization
+  case uid
+  case birthday
+  /// `ANNIVERSARY` and its vendor forms.
+  case anniversary(VCardAnniversaryName)
+  /// Apple's grouped `X-ABDATE`, an anniversary only when its group's label says so.
+  case appleDate
+  case appleLabel
+  /// vCard 2.1 `AGENT`, whose value may be a nested card.
+  case agent
+  /// `PHOTO`, `LOGO`, `SOUND`, `KEY`: large base64 values that are skipped unread.
+  case binary
+  case other
+
+  /// Classifies a property name (without its group), ignoring ASCII case.
+  init(_ name: UnsafeBufferPointer<UInt8>) {
+    let count = name.count
+    if count < VCardPropertyName.table.count {
+      let candidates = VCardPropertyName.table[count]
+      for index in candidates.indices
+      where VCardBytes.equalsIgnoringCase(name, candidates[index].spelling) {
+        self = candidates[index].property
+        return
+      }
+    }
+    self = .other
+  }
+
+  /// The upper-case name used in diagnostics.
+  var displayName: String {
+    switch self {
+    case .birthday: "BDAY"
+    case .anniversary(let name): name.rawValue
+    case .appleDate: "X-ABDATE"
+    case .formattedName: "FN"
+    case .name: "N"
+    case .organization: "ORG"
+    case .uid: "UID"
+    case .appleLabel: "X-ABLABEL"
+    default: "property"
+    }
+  }
+
+  private static let spellings: [(String, VCardPropertyName)] = [
+    ("tel", .other), ("email", .other), ("adr", .other),
+    ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
+    ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),
+    ("x-abdate", .appleDate), ("x-ablabel", .appleLabel),
+    ("anniversary", .anniversary(.anniversary)), ("x-anniversary", .anniversary(.xAnniversary)),
+    ("x-ms-anniversary", .anniversary(.microsoft)),
+    ("x-evolution-anniversary", .anniversary(.evolution)),
+    ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
+    ("agent", .agent),
+  ]
+  /// The spellings by length, so a name is compared only with names as long as it.
+  private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
+    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 24)
+    for (spelling, property) in spellings {
+      table[spelling.utf8.count].append((Array(spelling.utf8), property))
+    }
+    return table
+  }()
+}

@@ -1,0 +1,88 @@
+/// TEXT value rules of each vCard version: splitting compound values and removing escapes.
+///
+/// Works on UTF-8 bytes after charset decoding; every escape is ASCII, so no multi-byte
+/// character is ever split.
+enum VCardText {
+  /// Splits `bytes` at each `separator` not escaped by a backslash (escapes are kept for
+  /// ``unescaped(_:version:)``). In 2.1 only `\;` escapes.
+  static func components(
+    _ bytes: ArraySlice<UInt8>, separator: UInt8, version: VCardVersion
+  ) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == VCardBytes.backslash, index + 1 < bytes.endIndex,
+        version != .v21 || bytes[index + 1] == VCardBytes.semicolon
+      {
+        index += 2
+        continue
+      }
+      if byte == separator {
+        result.append(bytes[start..<index])
+        start = index + 1
+      }
+      index += 1
+    }
+    result.append(bytes[start..<bytes.endIndex])
+    return result
+  }
+
+  /// Removes escapes: 3.0/4.0 `\,` `\;` `\\` `\n` `\N` (and, leniently, any `\x` as `x`, for
+  /// Apple's `\:`); 2.1 only `\;`.
+  static func unescaped(_ bytes: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
+    guard bytes.contains(VCardBytes.backslash) else { return Array(bytes) }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == VCardBytes.backslash, index + 1 < bytes.endIndex else {
+        result.append(byte)
+        index += 1
+        continue
+      }
+      let next = bytes[index + 1]
+      if version == .v21 {
+        if next == VCardBytes.semicolon {
+          result.append(next)
+          index += 2
+        } else {
+          result.append(byte)
+          index += 1
+        }
+        continue
+      }
+      result.append(next == UInt8(ascii: "n") || next == UInt8(ascii: "N") ? 0x0A : next)
+      index += 2
+    }
+    return result
+  }
+
+  /// The values of one compound component (`N` given names `Anne,Marie`), unescaped and joined
+  /// with spaces; 2.1 commas are literal.
+  static func joinedValues(_ component: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
+    guard version != .v21, component.contains(VCardBytes.comma) else {
+      return unescaped(component, version: version)
+    }
+    var result: [UInt8] = []
+    for value in components(component, separator: VCardBytes.comma, version: version) {
+      let text = unescaped(value, version: version)
+      guard hasVisibleText(text) else { continue }
+      if !result.isEmpty { result.append(VCardBytes.space) }
+      result.append(contentsOf: text)
+    }
+    return result
+  }
+
+  /// True when `bytes` hold more than spaces and control characters.
+  static func hasVisibleText(_ bytes: [UInt8]) -> Bool {
+    bytes.contains { $0 > 0x20 && $0 != 0x7F }
+  }
+
+  /// `bytes` (valid UTF-8) as a string, or `nil` when they hold no visible text.
+  static func nonBlankString(_ bytes: [UInt8]) -> String? {
+    hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+}

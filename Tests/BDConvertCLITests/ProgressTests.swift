@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Live progress appears on a terminal's stderr for long runs, and never anywhere else.
+@Suite struct ProgressTests {
+  /// About 15 MB of cards: more than a second of work for a debug build.
+  static func largeAddressBook(in folder: TemporaryDirectory) throws -> String {
+    let card =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person\r\nNOTE:" + String(repeating: "padding ", count: 120)
+      + "\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
+    return try folder.write("big.vcf", String(repeating: card, count: 15_000))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func progressIsShownOnATerminal() throws {
+    let folder = try TemporaryDirectory()
+    let input = try Self.largeAddressBook(in: folder)
+    let output = folder.url.appendingPathComponent("out.ics").path
+    // script(1) gives the command a pseudo-terminal and copies what it prints to our stdout.
+    let result = try runProcess(
+      "/usr/bin/script",
+      [
+        "-qec", "'\(bdconvertBinary.path)' vcf-to-ics '\(input)' -o '\(output)' --threads 1",
+        "/dev/null",
+      ])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(" records, "), "\(result.stdout.suffix(300))")
+    #expect(result.stdout.contains(" MB/s"))
+    #expect(result.stdout.contains("\u{1B}[K"))  // the line is erased at the end
+  }
+
+  @Test func noProgressWhenStandardErrorIsNotATerminal() throws {
+    let folder = try TemporaryDirectory()
+    let input = try Self.largeAddressBook(in: folder)
+    let result = try runBDConvert(["vcf-to-ics", input, "--threads", "1"])
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("\r") && !result.stderr.contains("records,"))
+    #expect(!result.stdout.contains("records,") && !result.stdout.contains("\u{1B}"))
+  }
+}
+
+/// Runs any program, with output through files.
+func runProcess(_ path: String, _ arguments: [String]) throws -> CommandResult {
+  let folder = try TemporaryDirectory()
+  let out = folder.url.appendingPathComponent("out")
+  let err = folder.url.appendingPathComponent("err")
+  _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = try FileHandle(forWritingTo: out)
+  process.standardError = try FileHandle(forWritingTo: err)
+  try process.run()
+  process.waitUntilExit()
+  let bytes = try [UInt8](Data(contentsOf: out))
+  return CommandResult(
+    status: process.terminationStatus, stdout: String(decoding: bytes, as: UTF8.self),
+    stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: bytes)
+}

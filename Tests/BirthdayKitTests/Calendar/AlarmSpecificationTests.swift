@@ -1,0 +1,80 @@
+import Testing
+
+@testable import BirthdayKit
+
+@Suite struct AlarmSpecificationTests {
+  @Test(arguments: [
+    ("08:00", "PT8H"),  // the default: 8 AM on the day
+    ("8:00", "PT8H"),  // one-digit hour
+    ("08:30", "PT8H30M"),
+    ("00:00", "PT0S"),  // midnight at the start of the day
+    ("00:05", "PT5M"),
+    ("23:59", "PT23H59M"),
+    ("-1d@18:00", "-PT6H"),  // the evening before
+    ("-1d@00:00", "-P1D"),
+    ("-2d@09:00", "-P1DT15H"),  // Nextcloud's "2 days before 9 AM"
+    ("-7d@09:30", "-P6DT14H30M"),
+    ("-0d@08:00", "PT8H"),
+  ])
+  func triggers(spec: String, trigger: String) throws {
+    #expect(try AlarmSpecification(parsing: spec).trigger == trigger)
+  }
+
+  @Test(arguments: [
+    "", "8", "24:00", "08:60", "08:0", "1d@08:00", "-1@08:00", "-xd@08:00", "-400d@08:00",
+    "08:00:00", "０8:00",
+  ])
+  func rejects(spec: String) {
+    #expect(throws: AlarmSpecification.ParseError.self) { try AlarmSpecification(parsing: spec) }
+  }
+
+  @Test func errorMessageShowsTheForms() {
+    #expect(
+      AlarmSpecification.ParseError(value: "8").description
+        == "invalid alarm '8' (expected HH:MM on the day, or -Nd@HH:MM N days before, e.g. 08:00 or -1d@18:00)"
+    )
+  }
+}
+
+@Suite struct EventTextTemplateTests {
+  static let jane = Celebration(
+    uid: "u", name: PersonName(formatted: "Dr. Jane Doe", given: "Jane", family: "Doe")!,
+    kind: .birthday,
+    date: CivilDate(year: 1985, month: 4, day: 12)!)
+  static let cher = Celebration(
+    uid: "u", name: PersonName(formatted: "Cher")!, kind: .birthday,
+    date: CivilDate(month: 5, day: 20)!)
+
+  @Test(arguments: [
+    ("Wish {first} {last} a Happy Birthday today!", jane, "Wish Jane Doe a Happy Birthday today!"),
+    // no parts
+    ("Wish {first} {last} a Happy Birthday today!", cher, "Wish Cher a Happy Birthday today!"),
+    ("{name} ({year})", jane, "Dr. Jane Doe (1985)"),
+    ("{name} ({year})", cher, "Cher"),  // empty brackets removed
+    ("{NAME} [{year}]", cher, "Cher"),  // case-insensitive, square brackets
+    ("{name} {unclosed", cher, "Cher {unclosed"),  // a lone brace is literal
+    ("{ name }", cher, "{ name }"),  // not a placeholder
+  ])
+  func renders(template: String, celebration: Celebration, expected: String) throws {
+    #expect(try EventTextTemplate(template).render(for: celebration) == expected)
+  }
+
+  @Test func unknownPlaceholderIsAnError() {
+    #expect(throws: EventTextTemplate.ParseError(template: "{age}!", placeholder: "{age}")) {
+      try EventTextTemplate("{age}!")
+    }
+  }
+}
+
+@Suite struct UTCTimestampTests {
+  @Test(arguments: [
+    (Int64(0), "19700101T000000Z"),
+    (Int64(951_782_400), "20000229T000000Z"),  // a leap day
+    (Int64(1_700_000_000), "20231114T221320Z"),  // `date -u -d @1700000000`
+    (Int64(4_102_444_799), "20991231T235959Z"),
+    (Int64(253_402_300_799), "99991231T235959Z"),
+  ])
+  func formats(seconds: Int64, text: String) {
+    #expect(UTCTimestamp(secondsSince1970: seconds).description == text)
+  }
+}

@@ -1,0 +1,101 @@
+import Testing
+
+@testable import BirthdayKit
+
+/// The parallel path must be indistinguishable from the sequential one: same bytes, same
+/// diagnostics in the same order with the same line numbers.
+@Suite struct ParallelConversionTests {
+  /// Cards of every shape that matters at a segment boundary.
+  static func addressBook(lineEnding: String) -> [UInt8] {
+    var cards: [String] = []
+    for index in 0..<120 {
+      var lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:Person \(index) Ünïcödé"]
+      switch index % 8 {
+      case 0: lines.append("BDAY:1985-04-\(10 + index % 18)")
+      case 1: lines.append("BDAY:1985-02-30")  // invalid: a diagnostic
+      case 2: lines += ["NOTE:folded", " across lines", "BDAY:--0229"]
+      case 3:
+        lines += [
+          "PHOTO;ENCODING=b:" + String(repeating: "QUJD", count: 60),
+          " " + String(repeating: "QUJD", count: 40),
+        ]
+      // same UID each time
+      case 4: lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:Duplicate Person", "BDAY:1990-01-01"]
+      case 5: lines += ["UID:shared-uid", "BDAY:2000-12-31"]  // duplicates by UID
+      case 6:
+        lines = [
+          "BEGIN:VCARD", "VERSION:2.1", "FN:Agent Holder \(index)", "BDAY:19700101", "AGENT:",
+          "BEGIN:VCARD", "FN:Inner", "BDAY:19800101", "END:VCARD",
+        ]
+      default: lines.append("BDAY:19\(50 + index % 40)0\(1 + index % 9)15")
+      }
+      lines.append("END:VCARD")
+      if index % 17 == 16 { lines.append("stray text between cards") }
+      if index % 23 == 22 { lines.append("") }
+      cards.append(lines.joined(separator: lineEnding))
+    }
+    return Array((cards.joined(separator: lineEnding) + lineEnding).utf8)
+  }
+
+  static func convert(_ bytes: [UInt8], threads: Int?, segmentSize: Int) throws -> (
+    output: [UInt8], diagnostics: [String], summary: String
+  ) {
+    var diagnostics: [String] = []
+    var converter = BirthdayCalendarConverter(
+      sink: MemoryByteSink(),
+      options: .init(
+        calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+        includeAnniversaries: true)
+    ) { diagnostics.append($0.description) }
+    try converter.begin()
+    if let threads {
+      try converter.convertVCardsInParallel(
+        MemoryRandomAccessSource(bytes), fileName: "book.vcf", threads: threads,
+        segmentSize: segmentSize)
+    } else {
+      var reader = VCardReader(source: MemoryByteSource(bytes), fileName: "book.vcf") {
+        diagnostics.append($0.description)
+      }
+      try converter.convert(&reader)
+    }
+    let statistics = try converter.finish()
+    return (converter.sink.bytes, diagnostics, statistics.summary())
+  }
+
+  @Test(arguments: ["\r\n", "\n", "\r"])
+  func parallelOutputIsIdenticalToSequential(lineEnding: String) throws {
+    let book = Self.addressBook(lineEnding: lineEnding)
+    let sequential = try Self.convert(book, threads: nil, segmentSize: 0)
+    #expect(sequential.diagnostics.count > 20)  // the input really exercises diagnostics
+    #expect(sequential.summary.contains("merged"))
+    for (threads, segmentSize) in [(2, 64), (2, 700), (3, 1500), (2, 1 << 20), (1, 300)] {
+      let parallel = try Self.convert(book, threads: threads, segmentSize: segmentSize)
+      #expect(
+        parallel.output == sequential.output, "threads \(threads), segments of \(segmentSize) bytes"
+      )
+      #expect(
+        parallel.diagnostics == sequential.diagnostics,
+        "threads \(threads), segments of \(segmentSize) bytes")
+      #expect(parallel.summary == sequential.summary)
+    }
+  }
+
+  @Test func segmentsEndOnlyBeforeATopLevelCard() throws {
+    let book = Self.addressBook(lineEnding: "\r\n")
+    var segmenter = VCardSegmenter(input: MemoryRandomAccessSource(book), segmentSize: 200)
+    var rebuilt: [UInt8] = []
+    var count = 0
+    while let segment = try segmenter.next() {
+      if count > 0 { #expect(segment.starts(with: Array("BEGIN:VCARD".utf8))) }
+      rebuilt += segment
+      count += 1
+    }
+    #expect(rebuilt == book)
+    #expect(count > 50)
+  }
+
+  @Test func lineBreaksAreCountedLikeTheLineReader() {
+    #expect(countLineBreaks(in: Array("a\r\nb\nc\rd\r\r\n".utf8)) == 5)
+    #expect(countLineBreaks(in: []) == 0)
+  }
+}

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import BirthdayKit
+
+@Suite struct SHA1Tests {
+  static func hex(_ bytes: [UInt8]) -> String {
+    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+  }
+
+  @Test(arguments: [
+    ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),  // FIPS 180 empty message
+    ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),  // FIPS 180-2 appendix A.1
+    (
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+      "84983e441c3bd26ebaae4aa1f95129e5e54670f1"
+    ),  // FIPS 180-2 A.2, 448 bits: padding spills into a second block
+    (
+      "The quick brown fox jumps over the lazy dog",
+      "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12"
+    ),  // well-known vector
+    // 55: length fits
+    (String(repeating: "a", count: 55), "c1c8bbdc22796e28c0e15163d20899b65621d65a"),
+    // 56: extra block
+    (String(repeating: "a", count: 56), "c2db330f6083854c99d4b5bfb6e8f29f201be699"),
+    // exactly one block
+    (String(repeating: "a", count: 64), "0098ba824b5c16427bd7a1122a5a442a25ec644d"),
+  ])
+  func knownVectors(message: String, digest: String) {
+    #expect(Self.hex(SHA1.hash(Array(message.utf8))) == digest)
+  }
+
+  @Test func millionAs() {
+    // FIPS 180-2 appendix A.3, fed in uneven pieces to exercise block boundaries.
+    var sha = SHA1()
+    let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 999)
+    var remaining = 1_000_000
+    while remaining > 0 {
+      let count = min(remaining, chunk.count)
+      sha.update(chunk[0..<count])
+      remaining -= count
+    }
+    #expect(Self.hex(sha.finalize()) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+  }
+}
+
+@Suite struct NameBasedUUIDTests {
+  @Test func rfc9562TestVector() {
+    // RFC 9562 Appendix A.4; also Python's uuid.uuid5(uuid.NAMESPACE_DNS, "www.example.com").
+    #expect(
+      NameBasedUUID(namespace: .dns, name: "www.example.com").description
+        == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+  }
+
+  @Test func parsesCanonicalFormAndRejectsOthers() {
+    let text = "2ed6657d-e927-568b-95e1-2665a8aea6a2"
+    #expect(NameBasedUUID(text)?.description == text)
+    #expect(NameBasedUUID("2ED6657D-E927-568B-95E1-2665A8AEA6A2")?.description == text)
+    #expect(NameBasedUUID("2ed6657de927568b95e12665a8aea6a2") == nil)  // no dashes
+    #expect(NameBasedUUID("2ed6657d-e927-568b-95e1-2665a8aea6a") == nil)  // short
+    #expect(NameBasedUUID("2ed6657d-e927-568b-95e1-2665a8aea6ag") == nil)  // not hex
+  }
+
+  @Test func versionAndVariantBits() {
+    let uuid = NameBasedUUID(namespace: EventIdentity.namespace, name: "anything")
+    #expect(uuid.bytes[6] >> 4 == 5)
+    #expect(uuid.bytes[8] >> 6 == 0b10)
+  }
+}
+
+@Suite struct EventIdentityTests {
+  let jane = PersonName(formatted: "Jane Doe", given: "Jane", family: "Doe")!
+  let date = CivilDate(year: 1985, month: 4, day: 12)!
+
+  @Test func sourceIdentifierWinsAndKindSeparatesEvents() {
+    let birthday = EventIdentity.uid(
+      kind: .birthday, sourceIdentifier: "urn:uuid:1234", name: jane, date: date)
+    let anniversary = EventIdentity.uid(
+      kind: .anniversary, sourceIdentifier: "urn:uuid:1234", name: jane, date: date)
+    #expect(birthday != anniversary)
+    #expect(
+      EventIdentity.uuidName(
+        kind: .birthday, sourceIdentifier: "urn:uuid:1234", name: jane, date: date)
+        == "uid:birthday:urn:uuid:1234")
+    // A renamed contact with the same UID keeps its event UID.
+    let renamed = PersonName(formatted: "Jane Smith")!
+    #expect(
+      EventIdentity.uid(
+        kind: .birthday, sourceIdentifier: "urn:uuid:1234", name: renamed, date: date) == birthday)
+  }
+
+  @Test func withoutIdentifierTheNormalizedNameAndDayDecide() {
+    let spaced = PersonName(formatted: "  JANE   doe ")!
+    let uid = EventIdentity.uid(kind: .birthday, sourceIdentifier: nil, name: jane, date: date)
+    #expect(
+      EventIdentity.uid(kind: .birthday, sourceIdentifier: nil, name: spaced, date: date) == uid)
+    // The year does not matter (a CSV without the year is still the same person) ...
+    #expect(
+      EventIdentity.uid(kind: .birthday, sourceIdentifier: "", name: jane, date: date.withoutYear)
+        == uid)
+    // ... the day does.
+    #expect(
+      EventIdentity.uid(
+        kind: .birthday, sourceIdentifier: nil, name: jane, date: CivilDate(month: 4, day: 13)!)
+        != uid)
+    #expect(
+      EventIdentity.uuidName(kind: .birthday, sourceIdentifier: nil, name: jane, date: date)
+        == "name:birthday:jane doe:04-12")
+  }
+
+  @Test func uidsAreStableAcrossReleases() {
+    // Changing the namespace or the name scheme would orphan every UID users already imported.
+    #expect(EventIdentity.namespace.description == "3f1c2a9e-7b4d-4e8a-9c61-5d2f0b8e6a17")
+    // Cross-checked with Python: uuid.uuid5(UUID('3f1c2a9e-…6a17'), 'name:birthday:jane doe:04-12').
+    #expect(
+      EventIdentity.uid(kind: .birthday, sourceIdentifier: nil, name: jane, date: date)
+        == "a447c17f-f86f-5fdf-b2e0-b844ade4757b")
+  }
+}

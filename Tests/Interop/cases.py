@@ -1,0 +1,126 @@
+"""The interop matrix: inputs generated from a list of people, with the expected calendar
+computed here in Python, independently of bdconvert.
+
+Every case converts the same people, written as vCard 2.1 / 3.0 / 4.0 or CSV, with one year
+variant (known from 1970 on, unknown, before 1970), one leap-day policy and one alarm set.
+The birthdays avoid days when clocks change in the three test zones, because a relative trigger
+(PT8H) is an exact duration from local midnight (RFC 5545 §3.3.6) and fires an hour off then.
+"""
+import calendar
+import dataclasses
+import datetime
+
+YEARS = range(2027, 2033)
+
+# (given, family, month, day): 29 February, 31 December and 1 January, non-ASCII names.
+PEOPLE = [
+    ("Jane", "Doe", 4, 12),
+    ("Zoë", "Ångström", 2, 29),
+    ("José", "Müller", 12, 31),
+    ("山田", "太郎", 1, 1),
+    ("Ada", "O'Neill", 7, 15),
+]
+YEAR_VARIANTS = {
+    # known year from 1970 on: a leap year for 29 February (it must exist)
+    "known": lambda month, day: 1996 if (month, day) == (2, 29) else 1988,
+    "unknown": lambda month, day: None,
+    "pre1970": lambda month, day: 1964 if (month, day) == (2, 29) else 1950,
+}
+ALARM_SETS = {
+    "default": ([], [(0, 8, 0)]),
+    "none": (["--no-alarm"], []),
+    "several": (["--alarm", "08:00", "--alarm", "-1d@18:00"], [(0, 8, 0), (1, 18, 0)]),
+}
+POLICIES = ["feb28", "mar1", "feb29"]
+FORMATS = ["vcf21", "vcf30", "vcf40", "csv"]
+
+
+@dataclasses.dataclass
+class Person:
+    given: str
+    family: str
+    month: int
+    day: int
+    year: int | None
+
+    @property
+    def name(self):
+        return f"{self.given} {self.family}"
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    format: str
+    policy: str
+    alarms: list  # (days before, hour, minute)
+    options: list
+    people: list
+
+    @property
+    def command(self):
+        return "csv-to-ics" if self.format == "csv" else "vcf-to-ics"
+
+    @property
+    def suffix(self):
+        return "csv" if self.format == "csv" else "vcf"
+
+    def expected_dates(self, person):
+        """The occurrence dates over YEARS, per RFC 5545 and the leap-day policy."""
+        dates = []
+        for year in YEARS:
+            if (person.month, person.day) != (2, 29) or calendar.isleap(year):
+                dates.append(datetime.date(year, person.month, person.day))
+            elif self.policy == "feb28":
+                dates.append(datetime.date(year, 2, 28))
+            elif self.policy == "mar1":
+                dates.append(datetime.date(year, 3, 1))
+        return dates
+
+
+def qp(text):
+    return "".join(c if c.isascii() and c.isalnum() else "".join(f"={b:02X}" for b in c.encode()) for c in text)
+
+
+def render(case):
+    if case.format == "csv":
+        rows = ["First Name,Last Name,Birthday"]
+        for p in case.people:
+            date = f"--{p.month:02d}-{p.day:02d}" if p.year is None else f"{p.year}-{p.month:02d}-{p.day:02d}"
+            rows.append(f'"{p.given}","{p.family}",{date}')
+        return "\r\n".join(rows) + "\r\n"
+    cards = []
+    for p in case.people:
+        if case.format == "vcf21":
+            bday = f"{1604 if p.year is None else p.year}{p.month:02d}{p.day:02d}"
+            cards.append("\r\n".join([
+                "BEGIN:VCARD", "VERSION:2.1",
+                f"N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:{qp(p.family)};{qp(p.given)};;;",
+                f"FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:{qp(p.name)}",
+                f"BDAY:{bday}", "END:VCARD"]))
+        elif case.format == "vcf30":
+            if p.year is None:
+                bday = f"BDAY;X-APPLE-OMIT-YEAR=1604:1604-{p.month:02d}-{p.day:02d}"
+            else:
+                bday = f"BDAY;VALUE=date:{p.year}-{p.month:02d}-{p.day:02d}"
+            cards.append("\r\n".join([
+                "BEGIN:VCARD", "VERSION:3.0", f"N:{p.family};{p.given};;;", f"FN:{p.name}", bday, "END:VCARD"]))
+        else:
+            bday = f"--{p.month:02d}{p.day:02d}" if p.year is None else f"{p.year}{p.month:02d}{p.day:02d}"
+            cards.append("\r\n".join([
+                "BEGIN:VCARD", "VERSION:4.0", f"FN:{p.name}", f"N:{p.family};{p.given};;;", f"BDAY:{bday}",
+                "END:VCARD"]))
+    return "\r\n".join(cards) + "\r\n"
+
+
+def matrix():
+    cases = []
+    for fmt in FORMATS:
+        for policy in POLICIES:
+            for alarm_name, (options, alarms) in ALARM_SETS.items():
+                for variant, year_of in YEAR_VARIANTS.items():
+                    people = [Person(g, f, m, d, year_of(m, d)) for g, f, m, d in PEOPLE]
+                    cases.append(Case(
+                        name=f"{fmt}-{policy}-{alarm_name}-{variant}", format=fmt, policy=policy, alarms=alarms,
+                        options=["--leap-day", policy] + options, people=people))
+    return cases
