@@ -44,6 +44,10 @@ public enum CommandLineTool {
         return .success
       }
       return try ConvertCommand(options: options, timestamp: try timestamp(environment)).run()
+    case "delete":
+      return try DeleteCommand.run(rest)
+    case "list":
+      return try ListCommand.run(rest)
     default:
       throw .usage("unknown command '\(command)'", HelpText.toolUsage)
     }
