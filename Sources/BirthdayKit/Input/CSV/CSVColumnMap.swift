@@ -1,0 +1,92 @@
+/// Which column holds what, found from the header row by name (case-insensitive, aliases of the
+/// Google, Outlook and spreadsheet layouts) or mapped by hand with `--column`.
+struct CSVColumnMap {
+  var name: Int?
+  var first: Int?
+  var middle: Int?
+  var last: Int?
+  var birthday: Int?
+  var anniversary: Int?
+  var uid: Int?
+  /// Google's `Event N - Label` / `Event N - Value` pairs: (label column, value column).
+  var events: [(label: Int, value: Int)] = []
+  /// The Facebook-extractor layout: separate year, month and day columns.
+  var yearMonthDay: (year: Int, month: Int, day: Int)?
+
+  static let aliases: [CSVField: [String]] = [
+    .name: ["name", "full name", "display name", "fn", "contact name"],
+    .first: ["first name", "given name", "firstname", "first", "given", "forename"],
+    .middle: ["middle name", "additional name", "middlename", "middle"],
+    .last: ["last name", "family name", "surname", "lastname", "last"],
+    .birthday: [
+      "birthday", "birthdate", "birth date", "date of birth", "dob", "bday", "birth day",
+    ],
+    .anniversary: ["anniversary", "wedding anniversary"],
+    .uid: ["uid", "id", "contact id"],
+  ]
+
+  /// Normalizes header text for matching: trimmed, lower-cased, inner white space collapsed.
+  static func key(_ header: String) -> String {
+    TextSanitizer.singleLine(header).lowercased()
+  }
+
+  /// Maps `headers`; `nil` when no column is recognized at all (not a header row).
+  /// - Throws: ``InputFormatError`` when an override names a header that does not exist.
+  static func map(
+    headers: [String], overrides: [CSVField: String], location: SourceLocation
+  ) throws -> CSVColumnMap? {
+    let keys = headers.map(key)
+    var map = CSVColumnMap()
+    var recognized = 0
+    func set(_ field: CSVField, _ index: Int?) {
+      guard let index else { return }
+      recognized += 1
+      switch field {
+      case .name: map.name = index
+      case .first: map.first = index
+      case .middle: map.middle = index
+      case .last: map.last = index
+      case .birthday: map.birthday = index
+      case .anniversary: map.anniversary = index
+      case .uid: map.uid = index
+      }
+    }
+    for field in CSVField.allCases {
+      if let header = overrides[field] {
+        guard let index = keys.firstIndex(of: key(header)) else {
+          let seen = headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
+          throw InputFormatError(
+            "--column \(field.rawValue)=\(header): no such column; the header row has \(seen)",
+            at: location)
+        }
+        set(field, index)
+      } else {
+        set(field, aliases[field]!.lazy.compactMap { keys.firstIndex(of: $0) }.first)
+      }
+    }
+    for number in 1...20 {
+      guard let label = keys.firstIndex(of: "event \(number) - label"),
+        let value = keys.firstIndex(of: "event \(number) - value")
+      else { continue }
+      map.events.append((label, value))
+    }
+    if map.birthday == nil, let year = keys.firstIndex(of: "year"),
+      let month = keys.firstIndex(of: "month"),
+      let day = keys.firstIndex(of: "day")
+    {
+      map.yearMonthDay = (year, month, day)
+      recognized += 1
+    }
+    return recognized > 0 ? map : nil
+  }
+
+  /// Whether the file can give birthdays at all.
+  var hasBirthday: Bool { birthday != nil || yearMonthDay != nil }
+
+  /// The columns that must be decoded for a row.
+  var usedColumns: [Int] {
+    [name, first, middle, last, birthday, anniversary, uid].compactMap { $0 }
+      + events.flatMap { [$0.label, $0.value] }
+      + (yearMonthDay.map { [$0.year, $0.month, $0.day] } ?? [])
+  }
+}

@@ -1,0 +1,230 @@
+/// Reads contacts from a CSV export with a header row: Google Contacts (current and legacy
+/// layouts), Outlook, or any spreadsheet with a name and a birthday column.
+///
+/// - Quoting follows RFC 4180: doubled quotes, and delimiters and line breaks inside quotes; the
+///   last line may lack a line break. A row's location is its first physical line.
+/// - Encodings: UTF-8 with or without BOM, UTF-16 with BOM, and Windows-1252 (Outlook's default),
+///   which is assumed, with one notice, when the bytes are not valid UTF-8.
+/// - The delimiter (`,` `;` TAB) is sniffed from the header row; a preamble before the header
+///   (LinkedIn's `Notes:` lines, blank lines) is skipped by finding the first row with a known
+///   column name.
+/// - Dates: `YYYY-MM-DD`, `YYYYMMDD`, `--MM-DD`, `--MMDD`, `MM-DD`, and numeric dates such as
+///   `5/10/1971` or `10.05.1971` in the order given by ``CSVReadOptions/dateOrder``. Without it the
+///   order is taken from the file only when a date proves it (a day above 12); rows from the first
+///   undecided date are held back until then, so output keeps input order. If the file never
+///   decides, reading fails and asks for `--date-order`: never a silent guess. Memory: only the
+///   held-back rows, and none at all when the order is given. Empty cells, `0/0/00` and two-digit
+///   years mean "no date" without a warning.
+public struct CSVContactReader<Source: ByteSource>: ContactReader {
+  private var scanner: CSVRecordScanner?
+  private let fileName: String
+  private let options: CSVReadOptions
+  private let report: DiagnosticHandler
+
+  /// Bytes consumed from the source so far.
+  public private(set) var bytesRead = 0
+
+  /// Creates a reader of `source`.
+  /// - Parameters:
+  ///   - fileName: the name used in diagnostics.
+  ///   - options: delimiter, date order and column mapping.
+  ///   - diagnostics: called for each problem, in input order.
+  public init(
+    source: Source, fileName: String, options: CSVReadOptions = .init(),
+    diagnostics: @escaping DiagnosticHandler
+  ) {
+    self.scanner = CSVRecordScanner(source)
+    self.fileName = fileName
+    self.options = options
+    self.report = diagnostics
+  }
+
+  /// Calls `body` with each data row's contact, in input order.
+  /// - Throws: ``InputFormatError`` when no header row or no birthday column is found, when an
+  ///   override names a missing column, or when numeric dates are ambiguous; ``ByteSourceError``
+  ///   when reading fails; or what `body` throws.
+  public mutating func forEachContact(_ body: (Contact) throws -> Void) throws {
+    guard var scanner = self.scanner else { return }
+    self.scanner = nil
+    defer { bytesRead = scanner.bytesRead }
+    var state = CSVRowState(fileName: fileName, options: options, report: report)
+    var record: [UInt8] = []
+    while let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter) {
+      bytesRead = scanner.bytesRead
+      try state.consume(record, info: info, body: body)
+    }
+    try state.finish(body: body)
+  }
+}
+
+/// The reader's state between rows: header, delimiter, date order and held-back rows.
+struct CSVRowState {
+  let fileName: String
+  let options: CSVReadOptions
+  let report: DiagnosticHandler
+  private(set) var delimiter: UInt8?
+  private var columns: CSVColumnMap?
+  private var headerNames: [String] = []
+  private var firstRow: [String]?
+  private var order: DateOrder?
+  private var orderProof: (line: Int, value: String)?
+  private var heldBack: [CSVRow] = []
+  private var warnedAboutEncoding = false
+  private var fields = CSVFieldSplitter()
+
+  init(fileName: String, options: CSVReadOptions, report: @escaping DiagnosticHandler) {
+    self.fileName = fileName
+    self.options = options
+    self.report = report
+    self.delimiter = options.delimiter
+    self.order = options.dateOrder
+  }
+
+  mutating func consume(
+    _ record: [UInt8], info: CSVRecordScanner.Record, body: (Contact) throws -> Void
+  ) throws {
+    if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank line
+    let location = SourceLocation(file: fileName, line: info.line)
+    if info.unterminatedQuote {
+      report(
+        Diagnostic(
+          "unterminated quoted field: the file ends inside quotes opened on this row", at: location)
+      )
+    }
+    guard let columns else {
+      try findHeader(record, location: location)
+      return
+    }
+    fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","))
+    if fields.count != headerNames.count {
+      report(
+        Diagnostic(
+          "row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerNames.count)",
+          at: location, isConversionFailure: false))
+    }
+    var row = CSVRow(location: location)
+    var texts: [Int: String] = [:]
+    for index in columns.usedColumns where index < fields.count {
+      texts[index] = decode(fields[index], location: location)
+    }
+    let text = { (index: Int?) -> String? in index.flatMap { texts[$0] } }
+    row.uid = text(columns.uid)
+    let given = [text(columns.first), text(columns.middle)].compactMap { $0 }.filter { !$0.isEmpty }
+    row.name = PersonName(
+      formatted: text(columns.name), given: given.isEmpty ? nil : given.joined(separator: " "),
+      family: text(columns.last))
+    if let index = columns.birthday {
+      row.birthday = cell(text(index) ?? "", header: headerNames[index], location: location)
+    } else if let ymd = columns.yearMonthDay {
+      row.yearMonthDay = (text(ymd.year) ?? "", text(ymd.month) ?? "", text(ymd.day) ?? "")
+    }
+    if let index = columns.anniversary, let value = text(index) {
+      row.anniversaries.append(cell(value, header: headerNames[index], location: location))
+    }
+    for event in columns.events where CSVColumnMap.key(text(event.label) ?? "") == "anniversary" {
+      if let value = text(event.value) {
+        row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
+      }
+    }
+    try decideOrder(from: row)
+    if order == nil, !heldBack.isEmpty || row.isAmbiguous {
+      heldBack.append(row)
+      return
+    }
+    try flushHeldBack(body: body)
+    try body(row.contact(order: order, report: report))
+  }
+
+  mutating func finish(body: (Contact) throws -> Void) throws {
+    if columns == nil, let firstRow {
+      throw InputFormatError(
+        "no header row found: expected columns such as 'Name', 'First Name' or 'Birthday'; the first row has "
+          + firstRow.prefix(12).map { "'\($0)'" }.joined(separator: ", "),
+        at: SourceLocation(file: fileName, line: 1))
+    }
+    guard let first = heldBack.first else { return }
+    guard order != nil else {
+      let sample = first.firstAmbiguous ?? ("", "")
+      throw InputFormatError(
+        "numeric dates such as '\(sample.value)' in column '\(sample.header)' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
+        at: first.location)
+    }
+    try flushHeldBack(body: body)
+  }
+
+  /// Parses with the order the user gave, not an inferred one, so that a later date proving the
+  /// other order is seen as a conflict rather than as an invalid date.
+  private func cell(_ value: String, header: String, location: SourceLocation) -> CSVCell {
+    CSVCell(
+      value: value, header: header, parsed: CSVDateValue.parse(value, order: options.dateOrder))
+  }
+
+  /// A row whose dates prove an order fixes it for the whole file; proof of the other order later
+  /// is an error (the file mixes formats).
+  private mutating func decideOrder(from row: CSVRow) throws {
+    for cell in row.cells {
+      guard case .proves(let proven, _) = cell.parsed else { continue }
+      if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
+        throw InputFormatError(
+          "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
+          at: row.location)
+      }
+      if order == nil {
+        order = proven
+        orderProof = (row.location.line, cell.value)
+      }
+    }
+  }
+
+  private mutating func flushHeldBack(body: (Contact) throws -> Void) throws {
+    let rows = heldBack
+    heldBack.removeAll()
+    for row in rows { try body(row.contact(order: order, report: report)) }
+  }
+
+  private mutating func findHeader(_ record: [UInt8], location: SourceLocation) throws {
+    let candidates: [UInt8] =
+      options.delimiter.map { [$0] } ?? [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+    var best: (delimiter: UInt8, headers: [String], recognized: Int)?
+    for candidate in candidates {
+      fields.split(record, delimiter: candidate)
+      var headers: [String] = []
+      for index in 0..<fields.count { headers.append(decode(fields[index], location: location)) }
+      let keys = headers.map(CSVColumnMap.key)
+      let recognized =
+        CSVColumnMap.aliases.values.reduce(0) { count, names in
+          count + (names.contains { keys.contains($0) } ? 1 : 0)
+        }
+        + options.columnOverrides.values.filter { keys.contains(CSVColumnMap.key($0)) }.count
+      if recognized > (best?.recognized ?? 0) { best = (candidate, headers, recognized) }
+      if firstRow == nil, candidate == candidates.last { firstRow = headers }
+    }
+    guard let best else { return }  // a preamble line
+    guard
+      let map = try CSVColumnMap.map(
+        headers: best.headers, overrides: options.columnOverrides, location: location)
+    else { return }
+    guard map.hasBirthday else {
+      throw InputFormatError(
+        "no birthday column: the header row has "
+          + best.headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
+          + "; map one with --column birthday=HEADER",
+        at: location)
+    }
+    delimiter = best.delimiter
+    headerNames = best.headers.map(TextSanitizer.singleLine)
+    columns = map
+  }
+
+  private mutating func decode(_ bytes: ArraySlice<UInt8>, location: SourceLocation) -> String {
+    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+    if usedFallback, !warnedAboutEncoding {
+      warnedAboutEncoding = true
+      report(
+        Diagnostic(
+          "the file is not valid UTF-8; reading it as Windows-1252", at: location,
+          isConversionFailure: false))
+    }
+    return text
+  }
+}

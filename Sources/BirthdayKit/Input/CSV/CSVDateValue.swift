@@ -1,0 +1,54 @@
+/// A date cell of a CSV file, as far as it can be read without knowing the file's date order.
+enum CSVDateValue: Equatable {
+  /// Empty, `0/0/00`, or a two-digit year: no date, and not an error.
+  case none
+  /// A complete date (ISO forms, or a numeric date whose order does not matter).
+  case date(CivilDate)
+  /// A numeric date `a/b/yyyy` whose meaning depends on the order: both a and b are 12 or less.
+  case ambiguous(first: Int, second: Int, year: Int)
+  /// A numeric date that proves the order: the other order would be impossible.
+  case proves(DateOrder, CivilDate)
+  /// Not a date.
+  case invalid
+
+  /// Reads `text` (already trimmed of quotes); `order` is the known order, if any.
+  static func parse(_ text: String, order: DateOrder?) -> CSVDateValue {
+    let value = TextSanitizer.singleLine(text)
+    if value.isEmpty { return .none }
+    if let date = DateValueParser.parse(value) { return .date(date) }
+    let bytes = Array(value.utf8)
+    // MM-DD without a year.
+    if bytes.count == 5, bytes[2] == UInt8(ascii: "-"), let month = Int(value.prefix(2)),
+      let day = Int(value.suffix(2))
+    {
+      return CivilDate(month: month, day: day).map(CSVDateValue.date) ?? .invalid
+    }
+    let separators: Set<Character> = ["/", ".", "-"]
+    let parts = value.split(whereSeparator: { separators.contains($0) }).map(String.init)
+    guard parts.count == 3,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2])
+    else { return .invalid }
+    if a == 0 && b == 0 { return .none }  // Outlook's empty date, 0/0/00
+    if parts[0].count == 4 {  // 1971/05/10: year first
+      return CivilDate(year: a, month: b, day: c).map(CSVDateValue.date) ?? .invalid
+    }
+    guard parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 else {
+      return parts[2].count <= 2 ? .none : .invalid  // a two-digit year cannot be trusted
+    }
+    switch order {
+    case .mdy?: return CivilDate(year: c, month: a, day: b).map(CSVDateValue.date) ?? .invalid
+    case .dmy?: return CivilDate(year: c, month: b, day: a).map(CSVDateValue.date) ?? .invalid
+    case .ymd?: return .invalid
+    case nil:
+      let monthFirst = CivilDate(year: c, month: a, day: b)
+      let dayFirst = CivilDate(year: c, month: b, day: a)
+      switch (monthFirst, dayFirst) {
+      case (nil, nil): return .invalid
+      case (let date?, nil): return .proves(.mdy, date)
+      case (nil, let date?): return .proves(.dmy, date)
+      case (let date?, _?): return a == b ? .date(date) : .ambiguous(first: a, second: b, year: c)
+      }
+    }
+  }
+}
