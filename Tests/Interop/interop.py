@@ -86,7 +86,7 @@ def self_test(binary, work):
 
 
 def check_delete(binary, work, source_ics):
-    uids = re.findall(r"^UID:(.+?)\r$", open(source_ics, encoding="utf-8").read(), re.M)[:2]
+    uids = re.findall(r"^UID:(.+?)\r$", open(source_ics, encoding="utf-8", newline="").read(), re.M)[:2]
     output = os.path.join(work, "after-delete.ics")
     args = [binary, "delete", source_ics, "-o", output]
     for uid in uids:

@@ -1,0 +1,41 @@
+// libFuzzer target: the iCalendar reader behind `delete` and `list`.
+// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+//
+// Properties checked on every input, beyond "no crash":
+// - validation and deletion agree: either both reject the input, or both accept it;
+// - deleting a UID that is not in the calendar gives back the input bytes unchanged;
+// - listing never fails on an input that validation accepted.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let valid: Bool
+  do {
+    try CalendarEditor.validate(MemoryByteSource(bytes), fileName: "fuzz.ics")
+    valid = true
+  } catch is InputFormatError {
+    valid = false
+  } catch {
+    fatalError("unexpected error: \(error)")
+  }
+  var sink = MemoryByteSink()
+  do {
+    let report = try CalendarEditor.delete(
+      uids: ["bdconvert-fuzz-absent-uid"], from: MemoryByteSource(bytes), fileName: "fuzz.ics", to: &sink)
+    precondition(valid, "delete accepted what validate rejected")
+    precondition(report.totalRemoved == 0, "removed a component with an absent UID")
+    precondition(sink.bytes == bytes, "delete of an absent UID changed the bytes")
+  } catch is InputFormatError {
+    precondition(!valid, "delete rejected what validate accepted")
+  } catch {
+    fatalError("unexpected error: \(error)")
+  }
+  if valid {
+    guard
+      (try? CalendarLister.list(
+        MemoryByteSource(bytes), fileName: "fuzz.ics", today: CivilDate(year: 2026, month: 11, day: 23)!))
+        != nil
+    else { fatalError("list failed on a valid calendar") }
+  }
+  return 0
+}
