@@ -80,7 +80,8 @@ public struct ICalendarReader<Source: ByteSource> {
     line.valueStart = valueStart
     let isBegin = name.elementsEqual("BEGIN".utf8)
     let isEnd = name.elementsEqual("END".utf8)
-    let component = isBegin || isEnd ? content[valueStart...].map(asciiUppercased) : []
+    var component = isBegin || isEnd ? content[valueStart...].map(asciiUppercased) : []
+    while let last = component.last, last == 0x20 || last == 0x09 { component.removeLast() }
     let isCalendar = component.elementsEqual("VCALENDAR".utf8)
     if stack.isEmpty {
       if !seenCalendar, !(isBegin && isCalendar) { throw notCalendar(content, lineNumber) }

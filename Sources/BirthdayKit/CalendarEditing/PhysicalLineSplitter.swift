@@ -5,7 +5,7 @@
 /// gives back the input byte for byte. Used by ``ICalendarReader`` to edit files losslessly.
 final class PhysicalLineSplitter<Source: ByteSource> {
   private var source: Source
-  private let storage: UnsafeMutableRawBufferPointer
+  private let storage: UnsafeMutableBufferPointer<UInt8>
   private var start = 0
   private var end = 0
   private var reachedEnd = false
@@ -15,7 +15,7 @@ final class PhysicalLineSplitter<Source: ByteSource> {
 
   init(_ source: Source, chunkSize: Int = 1 << 16) {
     self.source = source
-    self.storage = .allocate(byteCount: max(chunkSize, 16), alignment: 1)
+    self.storage = .allocate(capacity: max(chunkSize, 16))
   }
 
   deinit { storage.deallocate() }
@@ -40,12 +40,12 @@ final class PhysicalLineSplitter<Source: ByteSource> {
         index += 1
       }
       if index == end {
-        line.append(contentsOf: storage[start..<end])
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: storage[start..<end]))
         start = end
         continue
       }
       let terminator = storage[index]
-      line.append(contentsOf: storage[start...index])
+      line.append(contentsOf: UnsafeBufferPointer(rebasing: storage[start...index]))
       start = index + 1
       let contentCount = line.count - 1
       if terminator == 0x0D {
@@ -64,7 +64,7 @@ final class PhysicalLineSplitter<Source: ByteSource> {
     guard !reachedEnd else { return }
     start = 0
     end = 0
-    let count = try source.read(into: storage)
+    let count = try source.read(into: UnsafeMutableRawBufferPointer(storage))
     if count == 0 { reachedEnd = true }
     end = count
   }

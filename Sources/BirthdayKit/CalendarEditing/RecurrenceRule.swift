@@ -80,6 +80,19 @@ public struct RecurrenceRule: Hashable, Sendable {
     let todayDay = dayNumber(today)
     var produced = 0
     var period = 0
+    if count == nil {
+      // Without COUNT nothing before today matters: start one period before it.
+      let elapsed: Int
+      switch frequency {
+      case .daily: elapsed = (todayDay - startDay) / interval
+      case .weekly: elapsed = (todayDay - startDay) / (interval * 7)
+      case .monthly:
+        elapsed =
+          ((today.year ?? startYear) * 12 + today.month - startYear * 12 - start.month) / interval
+      case .yearly: elapsed = ((today.year ?? startYear) - startYear) / interval
+      }
+      period = max(0, elapsed - 1)
+    }
     // Bounded: every period moves forward by at least a day, and dates stop at year 9999.
     while true {
       let candidates: [Int]

@@ -113,6 +113,13 @@ private let outlookUID = "040000008200E00074C5B7101A82E0080000000000;Outlook,1"
     }
   }
 
+  @Test func componentNamesIgnoreCaseAndTrailingBlanks() throws {
+    let input = "BEGIN:VCALENDAR\nbegin:vevent \nUID:u\nEnd:VEvent\nEND:VCALENDAR\n"
+    let (output, report) = try deleting(["u"], from: Array(input.utf8))
+    #expect(String(decoding: output, as: UTF8.self) == "BEGIN:VCALENDAR\nEND:VCALENDAR\n")
+    #expect(report.totalRemoved == 1)
+  }
+
   @Test func deepNestingAndXComponentsBalance() throws {
     var text = "BEGIN:VCALENDAR\r\nBEGIN:X-OUTER\r\nUID:x\r\n"
     for _ in 0..<2000 { text += "BEGIN:X-LEVEL\r\n" }

@@ -42,6 +42,9 @@ private func date(_ text: String) -> CivilDate? { RecurrenceRule.date(text) }
       ("FREQ=MONTHLY;BYMONTHDAY=-1", "20000131", "20260201", "20260228"),  // last day of month
       ("FREQ=WEEKLY;INTERVAL=2", "20260101", "20260110", "20260115"),  // fortnightly
       ("FREQ=DAILY;COUNT=5", "20260101", "20260106", nil),  // five days only
+      ("FREQ=WEEKLY", "20000106", "20261123", "20261126"),  // Thursdays, 26 years on
+      ("FREQ=DAILY;INTERVAL=3", "20000101", "20260101", "20260102"),  // day 9498 = 3 x 3166
+      ("FREQ=MONTHLY;INTERVAL=5", "20000115", "20260101", "20260415"),  // month 315 = April 2026
     ] as [(String, String, String, String?)])
   func nextOccurrence(rule: String, start: String, today: String, expected: String?) throws {
     let parsed = try RecurrenceRule(parsing: rule)
