@@ -54,6 +54,36 @@ extension BirthdayCalendarConverter {
       }
       progress(statistics.recordsRead, segmenter.offset)
     }
+    if segmenter.offset < input.size {
+      // A card too large to hold whole: read the rest of the file as one stream.
+      try convertSequentially(
+        input, from: segmenter.offset, fileName: fileName, lineOffset: lineOffset)
+      progress(statistics.recordsRead, input.size)
+    }
+  }
+
+  private mutating func convertSequentially<Input: RandomAccessByteSource>(
+    _ input: Input, from offset: Int, fileName: String, lineOffset: Int
+  ) throws {
+    let report = diagnostics
+    let shift = { (location: SourceLocation) -> SourceLocation in
+      guard location.file == fileName else { return location }
+      var shifted = location
+      shifted.line += lineOffset
+      return shifted
+    }
+    var reader = VCardReader(
+      source: RandomAccessStream(input: input, offset: offset), fileName: fileName
+    ) {
+      var diagnostic = $0
+      diagnostic.location = diagnostic.location.map(shift)
+      report(diagnostic)
+    }
+    try reader.forEachContact { contact in
+      var contact = contact
+      contact.location = shift(contact.location)
+      try add(contact)
+    }
   }
 
   private mutating func commit(_ segment: SegmentConversion, lineOffset: Int, fileName: String)
@@ -82,6 +112,18 @@ extension BirthdayCalendarConverter {
         statistics.eventsWritten += 1
       }
     }
+  }
+}
+
+/// Reads a ``RandomAccessByteSource`` from an offset to its end, as a stream.
+private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
+  let input: Input
+  var offset: Int
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let count = try input.read(at: offset, into: buffer)
+    offset += count
+    return count
   }
 }
 
@@ -120,7 +162,7 @@ struct SegmentConversion: Sendable {
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion()
     conversion.lineCount = countLineBreaks(in: bytes)
-    conversion.output.reserveCapacity(bytes.count)
+    conversion.output.reserveCapacity(min(bytes.count, 1 << 20))
     var renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
     do {
       var items: [SegmentConversion.Item] = []

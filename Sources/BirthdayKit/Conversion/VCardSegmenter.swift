@@ -13,11 +13,14 @@ struct VCardSegmenter<Input: RandomAccessByteSource> {
     self.segmentSize = max(segmentSize, 64)
   }
 
-  /// The next segment's bytes, or `nil` at the end.
+  /// The next segment's bytes, or `nil` at the end, or when the next card is so large that
+  /// holding it whole would cost more memory than reading the rest of the file sequentially
+  /// (then ``offset`` is where sequential reading must resume).
   mutating func next() throws -> [UInt8]? {
     guard offset < input.size else { return nil }
     var length = min(segmentSize, input.size - offset)
     while true {
+      if length > 4 * segmentSize { return nil }
       var bytes = [UInt8](repeating: 0, count: length)
       var filled = 0
       while filled < length {

@@ -116,6 +116,18 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
       ))
   }
 
+  @Test func runawayCellsAreCutWithANotice() throws {
+    let result = try readCSV(
+      "Name,Birthday\n\"" + String(repeating: "é", count: 10_000) + "\",1985-04-12\n")
+    #expect(result.contacts.count == 1)
+    #expect(result.contacts[0].hasSuffix("|1985-04-12|@2"))
+    #expect(result.contacts[0].utf8.count <= 16 * 1024 + 20)
+    #expect(
+      result.diagnostics == [
+        "in.csv:2: warning: a field longer than 16 KiB was cut to its first 16 KiB"
+      ])
+  }
+
   @Test(arguments: [UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")])
   func forcedDelimiter(delimiter: UInt8) throws {
     let d = String(UnicodeScalar(delimiter))

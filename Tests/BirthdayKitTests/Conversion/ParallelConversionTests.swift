@@ -80,6 +80,22 @@ import Testing
     }
   }
 
+  @Test func aCardLargerThanFourSegmentsFallsBackToStreaming() throws {
+    var book = Self.addressBook(lineEnding: "\r\n")
+    let huge =
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Huge\r\nBDAY:1985-04-12\r\nPHOTO;ENCODING=b:"
+      + String(repeating: "QUJD", count: 3000) + "\r\nEND:VCARD\r\n"
+    // Insert on a card boundary a third into the file, so the cards before it go in parallel.
+    let begin = Array("\r\nBEGIN:VCARD".utf8)
+    let boundary = (book.count / 3..<book.count).first { book[$0...].starts(with: begin) }! + 2
+    book.insert(contentsOf: Array(huge.utf8), at: boundary)
+    let sequential = try Self.convert(book, threads: nil, segmentSize: 0)
+    let parallel = try Self.convert(book, threads: 2, segmentSize: 1000)
+    #expect(parallel.output == sequential.output)
+    #expect(parallel.diagnostics == sequential.diagnostics)
+    #expect(sequential.output.count > 1000)
+  }
+
   @Test func segmentsEndOnlyBeforeATopLevelCard() throws {
     let book = Self.addressBook(lineEnding: "\r\n")
     var segmenter = VCardSegmenter(input: MemoryRandomAccessSource(book), segmentSize: 200)

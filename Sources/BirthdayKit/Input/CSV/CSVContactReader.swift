@@ -216,7 +216,21 @@ struct CSVRowState {
     columns = map
   }
 
+  /// Cells longer than this are cut before decoding: no name or date needs more, and a
+  /// runaway cell must not cost memory several times its size.
+  static let cellLimit = 16 * 1024
+
   private mutating func decode(_ bytes: ArraySlice<UInt8>, location: SourceLocation) -> String {
+    var bytes = bytes
+    if bytes.count > Self.cellLimit {
+      var end = bytes.startIndex + Self.cellLimit
+      while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
+      bytes = bytes[..<end]
+      report(
+        Diagnostic(
+          "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
+          isConversionFailure: false))
+    }
     let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true
