@@ -11,15 +11,34 @@ public enum TextSanitizer {
   /// U+2066–U+2069) are dropped, runs of spaces collapse and the ends are trimmed.
   public static func singleLine(_ text: String) -> String {
     var text = text
-    // Most names are printable ASCII with single inner spaces: nothing to change.
+    // Most names need no change: printable text with single inner spaces. Multi-byte sequences
+    // that could be a control, a line or paragraph separator, a special space, a bidirectional
+    // control or a BOM send the text down the slow path (conservatively, by their first bytes).
     let isClean = text.withUTF8 { bytes in
       guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
         return bytes.isEmpty
       }
       var previous: UInt8 = 0
-      for byte in bytes {
-        guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+          guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else {
+            return false
+          }
+        } else if index + 1 < bytes.count {
+          let next = bytes[index + 1]
+          switch byte {
+          case 0xC2 where next <= 0xA0: return false  // C1 controls, NEL, NBSP
+          case 0xE1 where next == 0x9A: return false  // U+1680 ogham space
+          case 0xE2 where next == 0x80 || next == 0x81: return false  // U+2000–U+206F
+          case 0xE3 where next == 0x80: return false  // U+3000 ideographic space
+          case 0xEF where next == 0xBB: return false  // U+FEFF
+          default: break
+          }
+        }
         previous = byte
+        index += 1
       }
       return true
     }
@@ -51,6 +70,7 @@ public enum TextSanitizer {
   public static func identityKey(_ text: String) -> String {
     var text = text
     // ASCII is already NFC, so the common case avoids Foundation's normalization.
+    if let key = composedKey(text) { return key }
     let asciiKey: String? = text.withUTF8 { bytes in
       guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
       var lastWasSpace = true
@@ -69,6 +89,24 @@ public enum TextSanitizer {
       return String(decoding: key, as: UTF8.self)
     }
     return asciiKey ?? singleLine(text).precomposedStringWithCanonicalMapping.lowercased()
+  }
+
+  /// The key without Foundation for text whose scalars are all in ranges where every character
+  /// is already in NFC and none combines (Latin-1 and Latin Extended, Cyrillic, kana, CJK
+  /// ideographs, Hangul syllables): there NFC changes nothing. `nil` sends other text to the
+  /// full normalization.
+  private static func composedKey(_ text: String) -> String? {
+    let line = singleLine(text)
+    for scalar in line.unicodeScalars {
+      switch scalar.value {
+      case 0x0000..<0x0300, 0x0400...0x0482, 0x048A...0x052F, 0x3041...0x3096, 0x30A1...0x30FA,
+        0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        continue
+      default:
+        return nil
+      }
+    }
+    return line.lowercased()
   }
 
   /// Returns multi-line text with every line break normalized to LF and every other control

@@ -71,6 +71,9 @@ struct CSVRowState {
   private var heldBack: [CSVRow] = []
   private var warnedAboutEncoding = false
   private var fields = CSVFieldSplitter()
+  /// Decoded cells of the current row, by column; only mapped columns are decoded.
+  private var texts: [String?] = []
+  private var usedColumns: [Int] = []
 
   init(fileName: String, options: CSVReadOptions, report: @escaping DiagnosticHandler) {
     self.fileName = fileName
@@ -103,11 +106,12 @@ struct CSVRowState {
           at: location, isConversionFailure: false))
     }
     var row = CSVRow(location: location)
-    var texts: [Int: String] = [:]
-    for index in columns.usedColumns where index < fields.count {
+    for index in texts.indices { texts[index] = nil }
+    for index in usedColumns where index < fields.count {
       texts[index] = decode(fields[index], location: location)
     }
-    let text = { (index: Int?) -> String? in index.flatMap { texts[$0] } }
+    let texts = self.texts
+    let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
     row.uid = text(columns.uid)
     let given = [text(columns.first), text(columns.middle)].compactMap { $0 }.filter { !$0.isEmpty }
     row.name = PersonName(
@@ -214,6 +218,8 @@ struct CSVRowState {
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
     columns = map
+    usedColumns = map.usedColumns
+    texts = Array(repeating: nil, count: (usedColumns.max() ?? 0) + 1)
   }
 
   /// Cells longer than this are cut before decoding: no name or date needs more, and a
