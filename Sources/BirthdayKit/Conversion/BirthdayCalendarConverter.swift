@@ -30,7 +30,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   let builder: CelebrationBuilder
   let diagnostics: DiagnosticHandler
   // UUIDs are kept as 16 bytes; other UIDs (from library callers) as strings.
-  private var writtenUUIDs = Set<NameBasedUUID>()
+  private var writtenUUIDs = UUIDSet()
   private var writtenOtherUIDs = Set<String>()
   /// Counts so far.
   public internal(set) var statistics = ConversionStatistics()
@@ -88,7 +88,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writerOptions: CalendarOptions { writer.options }
 
   mutating func isFirstUse(of celebration: Celebration) -> Bool {
-    if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid).inserted }
+    if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid) }
     return writtenOtherUIDs.insert(celebration.uid).inserted
   }
 

@@ -42,6 +42,12 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     self.low = (low & ~0xC000_0000_0000_0000) | 0x8000_0000_0000_0000
   }
 
+  /// Creates a UUID from its two big-endian halves (no version or variant is set).
+  init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
   /// Parses the canonical 8-4-4-4-12 hex form; returns `nil` for anything else.
   public init?(_ text: String) {
     var bytes: [UInt8] = []
