@@ -2,7 +2,8 @@
 ///
 /// Records stream through: each contact is converted and written before the next is read, so
 /// memory stays flat whatever the input size. The only state that grows is the set of UIDs
-/// written so far (16 bytes each), which detects two records that would give the same event.
+/// written so far (a compact table, about 23 bytes each), which detects two records that would give the
+/// same event.
 ///
 /// ```swift
 /// var converter = BirthdayCalendarConverter(sink: MemoryByteSink(), options: options) { print($0) }
@@ -29,7 +30,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writer: ICalendarWriter<Sink>
   let builder: CelebrationBuilder
   let diagnostics: DiagnosticHandler
-  // UUIDs are kept as 16 bytes; other UIDs (from library callers) as strings.
+  // UUIDs go in a compact table; other UIDs (from library callers) in a set of strings.
   private var writtenUUIDs = UUIDSet()
   private var writtenOtherUIDs = Set<String>()
   /// Counts so far.
