@@ -21,7 +21,8 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var sink = MemoryByteSink()
   do {
     let report = try CalendarEditor.delete(
-      uids: ["bdconvert-fuzz-absent-uid"], from: MemoryByteSource(bytes), fileName: "fuzz.ics", to: &sink)
+      uids: ["bdconvert-fuzz-absent-uid"], from: MemoryByteSource(bytes), fileName: "fuzz.ics",
+      to: &sink)
     precondition(valid, "delete accepted what validate rejected")
     precondition(report.totalRemoved == 0, "removed a component with an absent UID")
     precondition(sink.bytes == bytes, "delete of an absent UID changed the bytes")
@@ -33,7 +34,8 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if valid {
     guard
       (try? CalendarLister.list(
-        MemoryByteSource(bytes), fileName: "fuzz.ics", today: CivilDate(year: 2026, month: 11, day: 23)!))
+        MemoryByteSource(bytes), fileName: "fuzz.ics",
+        today: CivilDate(year: 2026, month: 11, day: 23)!))
         != nil
     else { fatalError("list failed on a valid calendar") }
   }

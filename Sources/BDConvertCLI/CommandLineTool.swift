@@ -58,10 +58,13 @@ public enum CommandLineTool {
     guard let value = environment["SOURCE_DATE_EPOCH"] else {
       return UTCTimestamp(secondsSince1970: Int64(time(nil)))
     }
-    guard let seconds = Int64(value), seconds >= 0 else {
+    // iCalendar years have four digits: the last second of 9999 is the limit.
+    guard let seconds = Int64(value), (0...253_402_300_799).contains(seconds) else {
       throw CommandError(
         status: .usage,
-        message: "SOURCE_DATE_EPOCH must be a non-negative whole number of seconds, not '\(value)'")
+        message:
+          "SOURCE_DATE_EPOCH must be whole seconds from 0 to 253402300799 (9999-12-31T23:59:59Z), not '\(value)'"
+      )
     }
     return UTCTimestamp(secondsSince1970: seconds)
   }

@@ -134,5 +134,11 @@ import Testing
     let bad = try runBDConvert(
       ["vcf-to-ics"], stdin: Array(Self.card.utf8), environment: ["SOURCE_DATE_EPOCH": "yesterday"])
     #expect(bad.status == 64)
+    let tooLate = try runBDConvert(
+      ["vcf-to-ics"], stdin: Array(Self.card.utf8),
+      environment: ["SOURCE_DATE_EPOCH": "999999999999"])
+    #expect(tooLate.status == 64)
+    #expect(
+      tooLate.stderr.contains("SOURCE_DATE_EPOCH must be whole seconds from 0 to 253402300799"))
   }
 }
