@@ -39,4 +39,48 @@ import Testing
     #expect(try Self.lines([0xEF, 0xBB, 0xBF], chunkSize: 16).isEmpty)
     #expect(try Self.lines(Array("\n".utf8), chunkSize: 16).map(\.1) == [""])
   }
+
+  /// The byte-at-a-time split the word-at-a-time scan must match.
+  static func referenceLines(_ bytes: [UInt8]) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var current: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D {
+        result.append(current)
+        current = []
+        if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+      } else {
+        current.append(byte)
+      }
+      index += 1
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+  }
+
+  @Test(
+    arguments: [
+      [0x0A],  // LF
+      [0x0D],  // CR
+      [0x0D, 0x0A],  // CRLF
+      [0x0D, 0x0D, 0x0A],  // CR CR LF
+    ] as [[UInt8]])
+  func wordScanFindsTheFirstBreakAtEveryOffset(lineBreak: [UInt8]) throws {
+    // Neighbours that differ from CR or LF by one bit or a borrow, where a word scan could misfire.
+    let lookalikes: [UInt8] = [0x0B, 0x0C, 0x0E, 0x09, 0x8A, 0x8D, 0x00, 0xFF, 0x1A, 0x41]
+    for filler in lookalikes {
+      for offset in 0..<18 {
+        var bytes = [UInt8](repeating: filler, count: offset) + lineBreak
+        bytes += [UInt8](repeating: filler, count: 17 - offset) + lineBreak + [0x7A]
+        for chunkSize in [16, 21, 1 << 12] {
+          var reader = LineReader(MemoryByteSource(bytes), chunkSize: chunkSize)
+          var lines: [[UInt8]] = []
+          while let line = try reader.nextLine({ Array($0) }) { lines.append(line) }
+          #expect(lines == Self.referenceLines(bytes), "filler \(filler) offset \(offset)")
+        }
+      }
+    }
+  }
 }
