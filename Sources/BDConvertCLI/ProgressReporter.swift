@@ -8,11 +8,13 @@ import BirthdayKit
 
 /// Live progress on standard error for long conversions: records read and MB/s.
 ///
-/// Shown only when standard error is a terminal and the run has lasted more than a second, never
-/// on standard output, and erased when the run ends, so scripts and logs never see it.
+/// Shown only when standard error is a terminal and the run has lasted more than a second
+/// (`BDCONVERT_PROGRESS_AFTER` seconds when set: tests use 0), never on standard output, and
+/// erased when the run ends, so scripts and logs never see it.
 final class ProgressReporter {
   private let enabled: Bool
   private let start: Double
+  private let delay: Double
   private var lastShown = 0.0
   private var records = 0
   private var shown = false
@@ -22,6 +24,7 @@ final class ProgressReporter {
   init(enabled: Bool = StandardStreams.errorIsTerminal) {
     self.enabled = enabled
     self.start = ProgressReporter.now()
+    self.delay = getenv("BDCONVERT_PROGRESS_AFTER").flatMap { Double(String(cString: $0)) } ?? 1
   }
 
   /// Counts one record; checks the clock only every 4096 records to stay off the hot path.
@@ -41,7 +44,7 @@ final class ProgressReporter {
   private func show() {
     let now = ProgressReporter.now()
     let elapsed = now - start
-    guard elapsed > 1, now - lastShown >= 0.25 else { return }
+    guard elapsed > delay, now - lastShown >= 0.25 else { return }
     lastShown = now
     shown = true
     let megabytes = Double(bytesRead) / 1_000_000

@@ -26,22 +26,22 @@ public struct CalendarOptions: Sendable {
     "Wish {first} {last} a Happy Anniversary today!")
 
   /// Appends the event title; never empty (falls back to the name).
-  func appendSummary(for celebration: Celebration, to output: inout [UInt8]) {
+  func appendSummary(for celebration: Celebration, to output: ByteBuffer) {
     let template =
       summaryTemplate
       ?? (celebration.kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
     let start = output.count
-    template.append(for: celebration, to: &output)
-    if output.count == start { output.append(contentsOf: celebration.name.formatted.utf8) }
+    template.append(for: celebration, to: output)
+    if output.count == start { output.append(utf8: celebration.name.formatted) }
   }
 
   /// Appends the alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
-  func appendMessage(for celebration: Celebration, to output: inout [UInt8]) {
+  func appendMessage(for celebration: Celebration, to output: ByteBuffer) {
     let template =
       messageTemplate
       ?? (celebration.kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage)
     let start = output.count
-    template.append(for: celebration, to: &output)
-    if output.count == start { appendSummary(for: celebration, to: &output) }
+    template.append(for: celebration, to: output)
+    if output.count == start { appendSummary(for: celebration, to: output) }
   }
 }

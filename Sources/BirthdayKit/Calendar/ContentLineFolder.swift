@@ -9,25 +9,40 @@ enum ContentLineFolder {
   static let maximumLineLength = 75
 
   /// Appends `line` (one unfolded content line, no line break) to `output`, folded and CRLF-ended.
-  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
     var start = 0
     var limit = maximumLineLength
     while line.count - start > limit {
       var cut = start + limit
       // Back off from a UTF-8 continuation byte (10xxxxxx) to the start of its character.
       while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<cut]))
-      output.append(contentsOf: [0x0D, 0x0A, 0x20])
+      output.append(UnsafeBufferPointer(rebasing: line[start..<cut]))
+      output.append("\r\n ")
       start = cut
       limit = maximumLineLength - 1
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
-    output.append(contentsOf: [0x0D, 0x0A])
+    output.append(UnsafeBufferPointer(rebasing: line[start...]))
+    output.appendLineBreak()
+  }
+
+  /// Ends the content line that starts at `start` in `output` (written there unfolded): appends
+  /// CRLF, folding the line first in the rare case that it is longer than 75 octets.
+  @inline(__always)
+  static func endLine(startingAt start: Int, in output: ByteBuffer) {
+    if output.count - start <= maximumLineLength {
+      output.appendLineBreak()
+    } else {
+      let line = Array(output.bytes[start...])
+      output.truncate(to: start)
+      line.withUnsafeBufferPointer { appendFolded($0, to: output) }
+    }
   }
 
   /// Appends `line` folded; convenience for arrays.
   static func appendFolded(_ line: [UInt8], to output: inout [UInt8]) {
-    line.withUnsafeBufferPointer { appendFolded($0, to: &output) }
+    let folded = ByteBuffer(capacity: line.count + line.count / 24 + 8)
+    line.withUnsafeBufferPointer { appendFolded($0, to: folded) }
+    output.append(contentsOf: folded.bytes)
   }
 
   /// Removes folding (CRLF or LF followed by one space or tab), for tests and readers.

@@ -79,13 +79,13 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
   public func render(for celebration: Celebration) -> String {
-    var output: [UInt8] = []
-    append(for: celebration, to: &output)
-    return String(decoding: output, as: UTF8.self)
+    let output = ByteBuffer()
+    append(for: celebration, to: output)
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
-  func append(for celebration: Celebration, to output: inout [UInt8]) {
+  func append(for celebration: Celebration, to output: ByteBuffer) {
     let start = output.count
     let name = celebration.name
     let hasParts = name.given != nil || name.family != nil
@@ -94,10 +94,14 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       var value: String
       switch segment {
       case .literal(let bytes):
-        var bytes = bytes[...]
-        if let closing = dropClosingBracket, bytes.first == closing { bytes = bytes.dropFirst() }
+        bytes.withUnsafeBufferPointer { literal in
+          var literal = literal[...]
+          if let closing = dropClosingBracket, literal.first == closing {
+            literal = literal.dropFirst()
+          }
+          appendCollapsingSpaces(UnsafeBufferPointer(rebasing: literal), to: output, start: start)
+        }
         dropClosingBracket = nil
-        appendCollapsingSpaces(bytes, to: &output, start: start)
         continue
       case .name: value = name.formatted
       case .first: value = hasParts ? (name.given ?? "") : name.formatted
@@ -110,22 +114,34 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
         if output.count > start, let last = output.last,
           last == UInt8(ascii: "(") || last == UInt8(ascii: "[")
         {
-          output.removeLast()
+          output.truncate(to: output.count - 1)
           dropClosingBracket = last == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
         }
         continue
       }
-      value.withUTF8 { appendCollapsingSpaces($0, to: &output, start: start) }
+      value.withUTF8 { appendCollapsingSpaces($0, to: output, start: start) }
     }
-    while output.count > start, output.last == 0x20 { output.removeLast() }
+    while output.count > start, output.last == 0x20 { output.truncate(to: output.count - 1) }
   }
 
-  private func appendCollapsingSpaces<Bytes: Collection>(
-    _ bytes: Bytes, to output: inout [UInt8], start: Int
-  ) where Bytes.Element == UInt8 {
-    for byte in bytes {
-      if byte == 0x20, output.count == start || output.last == 0x20 { continue }
-      output.append(byte)
+  /// Appends `bytes` without a space at the start of the text or after another space; runs
+  /// between such spaces are copied whole.
+  private func appendCollapsingSpaces(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer, start: Int
+  ) {
+    var afterSpace = output.count == start || output.last == 0x20
+    var runStart = 0
+    for index in bytes.indices where bytes[index] == 0x20 {
+      if afterSpace && index == runStart {
+        runStart = index + 1  // a space to drop
+        continue
+      }
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+      runStart = index + 1
+      afterSpace = true
+    }
+    if runStart < bytes.count {
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
   }
 }

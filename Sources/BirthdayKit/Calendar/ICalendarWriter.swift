@@ -22,111 +22,119 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// How events are written.
   public let options: CalendarOptions
 
-  private var buffer: [UInt8] = []
-  private var line: [UInt8] = []
-  private var scratch: [UInt8] = []
+  private var buffer = ByteBuffer(capacity: 1 << 17)
+  private var scratch = ByteBuffer()
+  private var alarmDescription = ByteBuffer()
+  /// Lines that are the same in every event, folded and CRLF-ended once.
   private let timestampLine: [UInt8]
   private let leapDayRule: [UInt8]
-  private let alarmLines: [[UInt8]]
+  private let alarmTriggers: [[UInt8]]
   private let flushThreshold = 1 << 16
 
   /// Creates a writer; nothing is written until ``writeHeader()``.
   public init(sink: Sink, options: CalendarOptions) {
     self.sink = sink
     self.options = options
-    self.timestampLine = Array("DTSTAMP:\(options.timestamp)".utf8)
-    self.leapDayRule = Array("RRULE:\(options.leapDayPolicy.recurrenceRule)".utf8)
-    self.alarmLines = options.alarms.map { Array("TRIGGER;RELATED=START:\($0.trigger)".utf8) }
-    buffer.reserveCapacity(flushThreshold + 4096)
-    line.reserveCapacity(256)
+    self.timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
+    self.leapDayRule = Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)")
+    self.alarmTriggers = options.alarms.map {
+      Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
+        + Self.folded("TRIGGER;RELATED=START:\($0.trigger)")
+    }
   }
 
   /// Writes `BEGIN:VCALENDAR` and the calendar properties.
   public mutating func writeHeader() throws {
-    appendLine("BEGIN:VCALENDAR")
-    appendLine("VERSION:2.0")
-    appendLine("PRODID:" + Self.productIdentifier)
-    appendLine("CALSCALE:GREGORIAN")
+    buffer.append("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
+    buffer.append(Self.folded("PRODID:" + Self.productIdentifier))
+    buffer.append("CALSCALE:GREGORIAN\r\n")
     if let name = options.calendarName.flatMap(TextSanitizer.nonEmptySingleLine) {
-      appendTextProperty("NAME", name)
-      appendTextProperty("X-WR-CALNAME", name)
+      appendTextProperty("NAME:", name)
+      appendTextProperty("X-WR-CALNAME:", name)
     }
     try flushIfNeeded()
   }
 
   /// Writes one event (and its alarms).
   public mutating func write(_ celebration: Celebration) throws {
-    appendEvent(celebration)
+    appendEvent(celebration, to: buffer)
     try flushIfNeeded()
   }
 
-  /// Appends one rendered event to `output` instead of the sink (for conversion threads).
-  mutating func render(_ celebration: Celebration, to output: inout [UInt8]) {
-    swap(&buffer, &output)
-    appendEvent(celebration)
-    swap(&buffer, &output)
+  /// Renders one event into `output` instead of the sink (for conversion threads).
+  func render(_ celebration: Celebration, to output: ByteBuffer) {
+    appendEvent(celebration, to: output)
   }
 
   /// Writes bytes that ``render(_:to:)`` produced.
-  mutating func writeRendered(_ bytes: ArraySlice<UInt8>) throws {
-    buffer.append(contentsOf: bytes)
+  mutating func writeRendered(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    buffer.append(bytes)
     try flushIfNeeded()
   }
 
   /// Renders one event into the buffer, byte by byte: no intermediate strings on this path.
-  private mutating func appendEvent(_ celebration: Celebration) {
+  /// Constant lines carry their CRLF; lines with a value end through
+  /// ``ContentLineFolder/endLine(startingAt:in:)``, which folds the rare long one.
+  private func appendEvent(_ celebration: Celebration, to buffer: ByteBuffer) {
     let date = celebration.date
     let start = Self.startDate(of: date)
 
-    appendLine(Lines.beginEvent)
-    startLine(Lines.uid)
-    TextEscaping.appendEscaped(celebration.uid, to: &line)
-    endLine()
-    appendLine(timestampLine)
-    startLine(Lines.dateStart)
-    Self.appendBasicDate(start, to: &line)
-    endLine()
-    startLine(Lines.dateEnd)
-    Self.appendBasicDate(start.nextDay(), to: &line)
-    endLine()
-    if date.isLeapDay {
-      appendLine(leapDayRule)
+    buffer.append("BEGIN:VEVENT\r\n")
+    var lineStart = buffer.count
+    buffer.append("UID:")
+    if let uuid = celebration.canonicalUUID {
+      uuid.appendCanonical(to: buffer)
     } else {
-      appendLine(Lines.yearlyRule)
+      var uid = celebration.uid
+      uid.withUTF8 { TextEscaping.appendEscaped($0, to: buffer) }
+    }
+    ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    buffer.append(timestampLine)
+    buffer.append("DTSTART;VALUE=DATE:")
+    Self.appendBasicDate(start, to: buffer)
+    buffer.append("\r\nDTEND;VALUE=DATE:")
+    Self.appendBasicDate(start.nextDay(), to: buffer)
+    buffer.appendLineBreak()
+    if date.isLeapDay {
+      buffer.append(leapDayRule)
+    } else {
+      buffer.append("RRULE:FREQ=YEARLY\r\n")
     }
 
-    scratch.removeAll(keepingCapacity: true)
-    options.appendSummary(for: celebration, to: &scratch)
-    startLine(Lines.summary)
-    TextEscaping.appendEscaped(bytes: scratch, to: &line)
-    endLine()
+    scratch.removeAll()
+    options.appendSummary(for: celebration, to: scratch)
+    lineStart = buffer.count
+    buffer.append("SUMMARY:")
+    scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
+    ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     if date.year != nil {
-      startLine(celebration.kind == .birthday ? Lines.born : Lines.since)
-      Self.appendISODate(date, to: &line)
-      endLine()
+      buffer.append(celebration.kind == .birthday ? "DESCRIPTION:Born " : "DESCRIPTION:Since ")
+      Self.appendISODate(date, to: buffer)
+      buffer.appendLineBreak()
     }
-    appendLine(celebration.kind == .birthday ? Lines.birthdayCategory : Lines.anniversaryCategory)
-    appendLine(Lines.transparent)
-    if !alarmLines.isEmpty {
-      scratch.removeAll(keepingCapacity: true)
-      options.appendMessage(for: celebration, to: &scratch)
-      startLine(Lines.description)
-      TextEscaping.appendEscaped(bytes: scratch, to: &line)
-      let descriptionLine = line
-      for trigger in alarmLines {
-        appendLine(Lines.beginAlarm)
-        appendLine(Lines.displayAction)
-        appendLine(trigger)
-        appendLine(descriptionLine)
-        appendLine(Lines.endAlarm)
+    buffer.append(
+      celebration.kind == .birthday
+        ? "CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n"
+        : "CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
+    if !alarmTriggers.isEmpty {
+      scratch.removeAll()
+      options.appendMessage(for: celebration, to: scratch)
+      alarmDescription.removeAll()
+      alarmDescription.append("DESCRIPTION:")
+      scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: alarmDescription) }
+      ContentLineFolder.endLine(startingAt: 0, in: alarmDescription)
+      for trigger in alarmTriggers {
+        buffer.append(trigger)
+        alarmDescription.withUnsafeBytes { buffer.append($0) }
+        buffer.append("END:VALARM\r\n")
       }
     }
-    appendLine(Lines.endEvent)
+    buffer.append("END:VEVENT\r\n")
   }
 
   /// Writes `END:VCALENDAR` and flushes everything to the sink.
   public mutating func finish() throws {
-    appendLine("END:VCALENDAR")
+    buffer.append("END:VCALENDAR\r\n")
     try flush()
   }
 
@@ -139,69 +147,41 @@ public struct ICalendarWriter<Sink: ByteSink> {
   }
 
   static func basicDate(_ date: CivilDate) -> String {
-    var bytes: [UInt8] = []
-    appendBasicDate(date, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    let bytes = ByteBuffer()
+    appendBasicDate(date, to: bytes)
+    return String(decoding: bytes.bytes, as: UTF8.self)
   }
 
   /// `YYYYMMDD`.
-  static func appendBasicDate(_ date: CivilDate, to output: inout [UInt8]) {
-    appendDigits(date.year ?? 1972, count: 4, to: &output)
-    appendDigits(date.month, count: 2, to: &output)
-    appendDigits(date.day, count: 2, to: &output)
+  static func appendBasicDate(_ date: CivilDate, to output: ByteBuffer) {
+    output.appendDecimal(date.year ?? 1972, width: 4)
+    output.appendTwoDigits(date.month)
+    output.appendTwoDigits(date.day)
   }
 
   /// `YYYY-MM-DD`.
-  static func appendISODate(_ date: CivilDate, to output: inout [UInt8]) {
-    appendDigits(date.year ?? 1972, count: 4, to: &output)
+  static func appendISODate(_ date: CivilDate, to output: ByteBuffer) {
+    output.appendDecimal(date.year ?? 1972, width: 4)
     output.append(UInt8(ascii: "-"))
-    appendDigits(date.month, count: 2, to: &output)
+    output.appendTwoDigits(date.month)
     output.append(UInt8(ascii: "-"))
-    appendDigits(date.day, count: 2, to: &output)
+    output.appendTwoDigits(date.day)
   }
 
-  private static func appendDigits(_ value: Int, count: Int, to output: inout [UInt8]) {
-    var divisor = 1
-    for _ in 1..<count { divisor *= 10 }
+  /// One content line, folded and CRLF-ended.
+  private static func folded(_ line: String) -> [UInt8] {
+    let output = ByteBuffer()
+    output.append(utf8: line)
+    ContentLineFolder.endLine(startingAt: 0, in: output)
+    return Array(output.bytes)
+  }
+
+  private mutating func appendTextProperty(_ name: StaticString, _ value: String) {
+    let lineStart = buffer.count
+    buffer.append(name)
     var value = value
-    while divisor > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-      value %= divisor
-      divisor /= 10
-    }
-  }
-
-  private mutating func startLine(_ prefix: StaticString) {
-    line.removeAll(keepingCapacity: true)
-    prefix.withUTF8Buffer { line.append(contentsOf: $0) }
-  }
-
-  // Constants are StaticStrings, not arrays: reading a global array from several conversion
-  // threads makes them fight over its reference count.
-  private mutating func appendLine(_ text: StaticString) {
-    text.withUTF8Buffer { ContentLineFolder.appendFolded($0, to: &buffer) }
-  }
-
-  private mutating func endLine() {
-    ContentLineFolder.appendFolded(line, to: &buffer)
-  }
-
-  private mutating func appendLine(_ text: String) {
-    line.removeAll(keepingCapacity: true)
-    line.append(contentsOf: text.utf8)
-    ContentLineFolder.appendFolded(line, to: &buffer)
-  }
-
-  private mutating func appendLine(_ bytes: [UInt8]) {
-    ContentLineFolder.appendFolded(bytes, to: &buffer)
-  }
-
-  private mutating func appendTextProperty(_ name: String, _ value: String) {
-    line.removeAll(keepingCapacity: true)
-    line.append(contentsOf: name.utf8)
-    line.append(UInt8(ascii: ":"))
-    TextEscaping.appendEscaped(value, to: &line)
-    ContentLineFolder.appendFolded(line, to: &buffer)
+    value.withUTF8 { TextEscaping.appendEscaped($0, to: buffer) }
+    ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
   }
 
   private mutating func flushIfNeeded() throws {
@@ -210,27 +190,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
   private mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    try sink.write(buffer)
-    buffer.removeAll(keepingCapacity: true)
+    try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer($0)) }
+    buffer.removeAll()
   }
-}
-
-/// Constant lines and property prefixes, encoded once.
-private enum Lines {
-  static let beginEvent: StaticString = "BEGIN:VEVENT"
-  static let endEvent: StaticString = "END:VEVENT"
-  static let beginAlarm: StaticString = "BEGIN:VALARM"
-  static let endAlarm: StaticString = "END:VALARM"
-  static let displayAction: StaticString = "ACTION:DISPLAY"
-  static let uid: StaticString = "UID:"
-  static let dateStart: StaticString = "DTSTART;VALUE=DATE:"
-  static let dateEnd: StaticString = "DTEND;VALUE=DATE:"
-  static let yearlyRule: StaticString = "RRULE:FREQ=YEARLY"
-  static let summary: StaticString = "SUMMARY:"
-  static let description: StaticString = "DESCRIPTION:"
-  static let born: StaticString = "DESCRIPTION:Born "
-  static let since: StaticString = "DESCRIPTION:Since "
-  static let birthdayCategory: StaticString = "CATEGORIES:BIRTHDAY"
-  static let anniversaryCategory: StaticString = "CATEGORIES:ANNIVERSARY"
-  static let transparent: StaticString = "TRANSP:TRANSPARENT"
 }

@@ -18,8 +18,14 @@ public enum TextEscaping {
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
   public static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    // Fast path: copy runs of ordinary bytes in one go.
-    var runStart = 0
+    let escaped = ByteBuffer(capacity: bytes.count + 16)
+    appendEscaped(bytes, to: escaped)
+    output.append(contentsOf: escaped.bytes)
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
+  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+    // Fast path: most values need no escaping and are copied in one go.
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -30,26 +36,19 @@ public enum TextEscaping {
       }
       index += 1
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+    output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))
     guard index < bytes.count else { return }
-    runStart = index
-    appendEscapedSlowly(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]), to: &output)
-  }
-
-  private static func appendEscapedSlowly(
-    bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
-  ) {
     var previousWasCR = false
-    for byte in bytes {
+    for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
       defer { previousWasCR = byte == 0x0D }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
         output.append(UInt8(ascii: "\\"))
         output.append(byte)
       case 0x0A:
-        if !previousWasCR { output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")]) }
+        if !previousWasCR { output.append("\\n") }
       case 0x0D:
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        output.append("\\n")
       case 0x09:
         output.append(byte)
       case 0x00..<0x20, 0x7F:

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension BirthdayCalendarConverter {
   /// Converts the vCards of a file on several threads, with output byte-identical to
@@ -30,21 +31,12 @@ extension BirthdayCalendarConverter {
         batch.append(segment)
       }
       if batch.isEmpty { break }
-      let results = SegmentResults<Result<SegmentConversion, any Error>>(count: batch.count)
       let segments = batch
-      // One plain thread per segment: Dispatch's pool on Linux starts its threads lazily, which
-      // left concurrentPerform running segments one after another.
-      let group = DispatchGroup()
-      for index in segments.indices {
-        DispatchQueue.global().async(group: group) {
-          results.store(
-            SegmentConversion.convert(
-              segments[index], fileName: fileName, builder: builder, options: renderOptions),
-            at: index)
-        }
+      let results = convertConcurrently(segments.count) { index in
+        SegmentConversion.convert(
+          segments[index], fileName: fileName, builder: builder, options: renderOptions)
       }
-      group.wait()
-      for result in results.all {
+      for result in results {
         switch result {
         case .failure(let error): throw error
         case .success(let segment):
@@ -86,7 +78,9 @@ extension BirthdayCalendarConverter {
     }
   }
 
-  private mutating func commit(_ segment: SegmentConversion, lineOffset: Int, fileName: String)
+  /// Writes a converted segment in order: diagnostics, counts, and each event unless its UID
+  /// was already written; locations in `fileName` move down by `lineOffset` lines.
+  mutating func commit(_ segment: SegmentConversion, lineOffset: Int, fileName: String)
     throws
   {
     func shifted(_ location: SourceLocation?) -> SourceLocation? {
@@ -108,7 +102,9 @@ extension BirthdayCalendarConverter {
           reportDuplicate(celebration)
           continue
         }
-        try writer.writeRendered(segment.output[range])
+        try segment.output.withUnsafeBytes {
+          try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]))
+        }
         statistics.eventsWritten += 1
       }
     }
@@ -127,21 +123,74 @@ private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
   }
 }
 
-/// Per-segment results written by concurrent threads, each to its own slot.
-private final class SegmentResults<Value>: @unchecked Sendable {
-  private var slots: [Value?]
+/// Runs `work` for `0..<count` at the same time and returns the results in that order: item 0 on
+/// the calling thread, each other item on a thread of its own.
+func convertConcurrently<Value>(_ count: Int, _ work: @escaping @Sendable (Int) -> Value) -> [Value]
+{
+  let round = ConcurrentRound(count, startingAt: 1, work)
+  round.run(0)
+  return round.wait()
+}
 
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
+/// Work for `0..<count` running on threads of its own while the caller does something else.
+///
+/// Plain threads, not Dispatch: on Linux its global pool starts threads lazily, and both
+/// `concurrentPerform` and `async` were seen running a round's segments one after another.
+final class ConcurrentRound<Value>: @unchecked Sendable {
+  private let results: SegmentResults<Value>
+  private let group = DispatchGroup()
+  private let work: @Sendable (Int) -> Value
+
+  /// Starts a thread for each item from `first` on; the caller runs the others with ``run(_:)``.
+  init(_ count: Int, startingAt first: Int = 0, _ work: @escaping @Sendable (Int) -> Value) {
+    results = SegmentResults(count: count)
+    self.work = work
+    for index in first..<max(count, first) {
+      group.enter()
+      let thread = Thread { [self] in
+        run(index)
+        group.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
   }
 
-  /// Safe without a lock: every thread writes a different index and nobody reads until all
-  /// threads are done (`concurrentPerform` returns after the last one).
+  /// Runs item `index` on the calling thread.
+  func run(_ index: Int) {
+    results.store(work(index), at: index)
+  }
+
+  /// Waits for the threads and returns every result, in order.
+  func wait() -> [Value] {
+    group.wait()
+    return results.all
+  }
+}
+
+/// Per-segment results written by concurrent threads, each to its own slot.
+private final class SegmentResults<Value>: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<Value?>
+  private let count: Int
+
+  init(count: Int) {
+    self.count = count
+    slots = .allocate(capacity: max(count, 1))
+    slots.initialize(repeating: nil, count: count)
+  }
+
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  /// Safe without a lock: every thread writes a different slot, and nobody reads until all
+  /// threads are done (the caller waits for them).
   func store(_ value: Value, at index: Int) {
     slots[index] = value
   }
 
-  var all: [Value] { slots.map { $0! } }
+  var all: [Value] { (0..<count).map { slots[$0]! } }
 }
 
 /// What one thread made of one segment, in input order.
@@ -152,9 +201,14 @@ struct SegmentConversion: Sendable {
     case event(Celebration, Range<Int>)
   }
   var items: [Item] = []
-  var output: [UInt8] = []
+  /// The rendered events; each `.event` item names its range.
+  let output: ByteBuffer
   /// Line breaks in the segment, to shift the next segment's line numbers.
   var lineCount = 0
+
+  init(output: ByteBuffer = ByteBuffer(capacity: 1 << 16)) {
+    self.output = output
+  }
 
   /// Parses one segment and renders its events, on the calling thread.
   static func convert(
@@ -162,8 +216,8 @@ struct SegmentConversion: Sendable {
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion()
     conversion.lineCount = countLineBreaks(in: bytes)
-    conversion.output.reserveCapacity(min(bytes.count, 1 << 20))
-    var renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
+    conversion.output.reserve(min(bytes.count, 1 << 20))
+    let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
     do {
       var items: [SegmentConversion.Item] = []
       var reader = VCardReader(source: MemoryByteSource(bytes), fileName: fileName) {
@@ -176,7 +230,7 @@ struct SegmentConversion: Sendable {
         items.append(.record(eventCount: celebrations.count))
         for celebration in celebrations {
           let start = conversion.output.count
-          renderer.render(celebration, to: &conversion.output)
+          renderer.render(celebration, to: conversion.output)
           items.append(.event(celebration, start..<conversion.output.count))
         }
       }

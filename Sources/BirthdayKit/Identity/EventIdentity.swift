@@ -17,13 +17,28 @@ public enum EventIdentity {
     uuid(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date).description
   }
 
-  /// The UID as a ``NameBasedUUID``.
+  /// The UID as a ``NameBasedUUID``: the UUID of ``uuidName(kind:sourceIdentifier:name:date:)``,
+  /// hashed piece by piece so that no string is built for it.
   public static func uuid(
     kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
   ) -> NameBasedUUID {
-    NameBasedUUID(
-      namespace: namespace,
-      name: uuidName(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date))
+    if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
+      return NameBasedUUID(namespace: namespace) { sha in
+        sha.update(kind == .birthday ? "uid:birthday:" : "uid:anniversary:")
+        var identifier = identifier
+        identifier.withUTF8 { sha.update($0) }
+      }
+    }
+    return NameBasedUUID(namespace: namespace) { sha in
+      sha.update(kind == .birthday ? "name:birthday:" : "name:anniversary:")
+      TextSanitizer.withIdentityKeyBytes(of: name.formatted) { sha.update($0) }
+      let monthDay: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+        UInt8(ascii: ":"), UInt8(ascii: "0") + UInt8(date.month / 10),
+        UInt8(ascii: "0") + UInt8(date.month % 10), UInt8(ascii: "-"),
+        UInt8(ascii: "0") + UInt8(date.day / 10), UInt8(ascii: "0") + UInt8(date.day % 10)
+      )
+      withUnsafeBytes(of: monthDay) { sha.update($0.bindMemory(to: UInt8.self)) }
+    }
   }
 
   /// The name hashed into the UID (exposed for tests and documentation).

@@ -29,11 +29,17 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
 
   /// Derives the UUID of the octets `nameBytes` in `namespace`.
   public init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
+    self.init(namespace: namespace) { $0.update(nameBytes) }
+  }
+
+  /// Derives the UUID of the name that `writeName` feeds to the hash piece by piece, so that a
+  /// name made of parts needs no string of its own.
+  init(namespace: NameBasedUUID, writeName: (inout SHA1) -> Void) {
     var sha = SHA1()
     withUnsafeBytes(of: (namespace.high.bigEndian, namespace.low.bigEndian)) { raw in
       sha.update(raw.bindMemory(to: UInt8.self))
     }
-    sha.update(nameBytes)
+    writeName(&sha)
     let (a, b, c, d, _) = sha.finalizeWords()
     let high = UInt64(a) << 32 | UInt64(b)
     let low = UInt64(c) << 32 | UInt64(d)
@@ -72,19 +78,33 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
   public var description: String {
     String(unsafeUninitializedCapacity: 36) { buffer in
-      var offset = 0
-      for index in 0..<16 {
-        if index == 4 || index == 6 || index == 8 || index == 10 {
-          buffer[offset] = UInt8(ascii: "-")
-          offset += 1
-        }
-        let word = index < 8 ? high : low
-        let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
-        buffer[offset] = hexDigit(byte >> 4)
-        buffer[offset + 1] = hexDigit(byte & 0x0F)
-        offset += 2
-      }
+      writeCanonical(to: buffer)
       return 36
+    }
+  }
+
+  /// Appends the 36 bytes of ``description`` to `output`.
+  func appendCanonical(to output: ByteBuffer) {
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { raw in
+      let buffer = raw.bindMemory(to: UInt8.self)
+      writeCanonical(to: buffer)
+      output.append(UnsafeBufferPointer(rebasing: buffer[..<36]))
+    }
+  }
+
+  private func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
+    var offset = 0
+    for index in 0..<16 {
+      if index == 4 || index == 6 || index == 8 || index == 10 {
+        buffer[offset] = UInt8(ascii: "-")
+        offset += 1
+      }
+      let word = index < 8 ? high : low
+      let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
+      buffer[offset] = hexDigit(byte >> 4)
+      buffer[offset + 1] = hexDigit(byte & 0x0F)
+      offset += 2
     }
   }
 

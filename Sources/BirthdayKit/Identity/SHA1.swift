@@ -48,6 +48,11 @@ public struct SHA1: Sendable {
     }
   }
 
+  /// Adds the UTF-8 of a constant to the message.
+  mutating func update(_ text: StaticString) {
+    update(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   /// Pads the message and returns the 20-byte digest.
   public mutating func finalize() -> [UInt8] {
     let (a, b, c, d, e) = finalizeWords()
@@ -112,7 +117,9 @@ public struct SHA1: Sendable {
       var c = h2
       var d = h3
       var e = h4
-      for index in 0..<80 {
+      // Four loops of 20 rounds, one per round function: no switch inside the hot loop.
+      @inline(__always)
+      func round(_ index: Int, _ f: UInt32, _ k: UInt32) {
         let word: UInt32
         if index < 16 {
           word = w[index]
@@ -123,22 +130,6 @@ public struct SHA1: Sendable {
           word = (mixed << 1) | (mixed >> 31)
           w[index & 15] = word
         }
-        let f: UInt32
-        let k: UInt32
-        switch index {
-        case 0..<20:
-          f = (b & c) | (~b & d)
-          k = 0x5A82_7999
-        case 20..<40:
-          f = b ^ c ^ d
-          k = 0x6ED9_EBA1
-        case 40..<60:
-          f = (b & c) | (b & d) | (c & d)
-          k = 0x8F1B_BCDC
-        default:
-          f = b ^ c ^ d
-          k = 0xCA62_C1D6
-        }
         let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ word
         e = d
         d = c
@@ -146,6 +137,10 @@ public struct SHA1: Sendable {
         b = a
         a = temp
       }
+      for index in 0..<20 { round(index, (b & c) | (~b & d), 0x5A82_7999) }
+      for index in 20..<40 { round(index, b ^ c ^ d, 0x6ED9_EBA1) }
+      for index in 40..<60 { round(index, (b & c) | (b & d) | (c & d), 0x8F1B_BCDC) }
+      for index in 60..<80 { round(index, b ^ c ^ d, 0xCA62_C1D6) }
       h0 = h0 &+ a
       h1 = h1 &+ b
       h2 = h2 &+ c

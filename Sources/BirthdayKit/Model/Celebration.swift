@@ -1,7 +1,13 @@
 /// A date worth a yearly calendar event: the core model every reader feeds and the writer reads.
 public struct Celebration: Hashable, Sendable {
   /// The event's UID: stable across runs, unique per person and kind (see ``EventIdentity``).
-  public var uid: String
+  public var uid: String {
+    get { explicitUID ?? uuid!.description }
+    set {
+      uuid = NameBasedUUID(newValue)
+      explicitUID = uuid?.description == newValue ? nil : newValue
+    }
+  }
   /// Whose day it is.
   public var name: PersonName
   /// Birthday or anniversary.
@@ -12,26 +18,31 @@ public struct Celebration: Hashable, Sendable {
   public var location: SourceLocation?
   /// `uid` as a UUID when it is one (always for bdconvert's own UIDs): 16 bytes for duplicate
   /// detection instead of a string.
-  let uuid: NameBasedUUID?
+  private(set) var uuid: NameBasedUUID?
+  /// `uid` when it is not the canonical form of `uuid`. bdconvert's own UIDs leave it `nil`, so
+  /// no string is made per event: the writer prints the UUID's bytes directly.
+  private var explicitUID: String?
+
+  /// The UUID whose canonical text is `uid`, if there is one.
+  var canonicalUUID: NameBasedUUID? { explicitUID == nil ? uuid : nil }
 
   /// Creates a celebration.
   public init(
     uid: String, name: PersonName, kind: CelebrationKind, date: CivilDate,
     location: SourceLocation? = nil
   ) {
-    self.uid = uid
+    self.uuid = NameBasedUUID(uid)
+    self.explicitUID = uuid?.description == uid ? nil : uid
     self.name = name
     self.kind = kind
     self.date = date
     self.location = location
-    self.uuid = NameBasedUUID(uid)
   }
 
   init(
     uuid: NameBasedUUID, name: PersonName, kind: CelebrationKind, date: CivilDate,
     location: SourceLocation?
   ) {
-    self.uid = uuid.description
     self.uuid = uuid
     self.name = name
     self.kind = kind

@@ -91,6 +91,73 @@ public enum TextSanitizer {
     return asciiKey ?? singleLine(text).precomposedStringWithCanonicalMapping.lowercased()
   }
 
+  /// Calls `body` with the UTF-8 of ``identityKey(_:)`` in one or more pieces, without building
+  /// strings for text that is already on one line and in ASCII or Latin-1 (most names).
+  ///
+  /// Those scalars are NFC as they are, and lower-casing them is an offset: A–Z by 0x20, and
+  /// U+00C0–U+00DE (not U+00D7) by 0x20 in the second byte of their UTF-8.
+  static func withIdentityKeyBytes(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var text = text
+    let handled = text.withUTF8 { bytes -> Bool in
+      guard isCleanLatin1(bytes) else { return false }
+      var chunk: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+      )
+      withUnsafeMutableBytes(of: &chunk) { raw in
+        let lowered = raw.bindMemory(to: UInt8.self)
+        var offset = 0
+        var afterC3 = false
+        while offset < bytes.count {
+          let length = min(lowered.count, bytes.count - offset)
+          for index in 0..<length {
+            var byte = bytes[offset + index]
+            if afterC3 {
+              if byte <= 0x9E && byte != 0x97 { byte |= 0x20 }
+            } else if byte >= 0x41 && byte <= 0x5A {
+              byte |= 0x20
+            }
+            afterC3 = byte == 0xC3
+            lowered[index] = byte
+          }
+          body(UnsafeBufferPointer(rebasing: lowered[..<length]))
+          offset += length
+        }
+      }
+      return true
+    }
+    if !handled {
+      var key = identityKey(text)
+      key.withUTF8(body)
+    }
+  }
+
+  /// Whether `bytes` is printable ASCII and Latin-1 (U+00A1–U+00FF) with single inner spaces and
+  /// none at the ends: text that ``singleLine(_:)`` and NFC leave as it is.
+  private static func isCleanLatin1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
+      return false
+    }
+    var previous: UInt8 = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0xC2 || byte == 0xC3 {
+        guard index + 1 < bytes.count else { return false }
+        let next = bytes[index + 1]
+        guard next & 0xC0 == 0x80, byte == 0xC3 || next >= 0xA1 else { return false }
+        index += 2
+        previous = next
+        continue
+      }
+      guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+      previous = byte
+      index += 1
+    }
+    return true
+  }
+
   /// The key without Foundation for text whose scalars are all in ranges where every character
   /// is already in NFC and none combines (Latin-1 and Latin Extended, Cyrillic, kana, CJK
   /// ideographs, Hangul syllables): there NFC changes nothing. `nil` sends other text to the

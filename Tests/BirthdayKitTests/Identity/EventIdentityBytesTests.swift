@@ -1,0 +1,60 @@
+import Testing
+
+@testable import BirthdayKit
+
+/// UIDs are hashed piece by piece, without building the name string; they must be exactly the
+/// UUIDv5 of the documented name (``EventIdentity/uuidName(kind:sourceIdentifier:name:date:)``).
+@Suite struct EventIdentityBytesTests {
+  static let names = [
+    "Jane Doe", "JANE DOE", "Zoë Müller", "ÅNGSTRÖM Øster", "José García", "Ægir ÞÓR", "ß ÿ ×",
+    "Mei 王", "Олег Петров", "e\u{301}mile", "Jane\u{2028}Doe", "  Padded   Name ", "¡Hola! ¿Qué?",
+    "A", "Dr. Jane-Anne O'Neil 3rd", "İstanbul", "ΣΟΦΙΑ", String(repeating: "Lóng ", count: 40),
+  ]
+
+  @Test(arguments: names)
+  func nameBasedUIDsEqualTheDocumentedName(_ text: String) throws {
+    let name = try #require(PersonName(formatted: text))
+    for kind in CelebrationKind.allCases {
+      let date = CivilDate(year: 1985, month: 2, day: 9)!
+      let expected = NameBasedUUID(
+        namespace: EventIdentity.namespace,
+        name: EventIdentity.uuidName(kind: kind, sourceIdentifier: nil, name: name, date: date))
+      #expect(
+        EventIdentity.uuid(kind: kind, sourceIdentifier: nil, name: name, date: date) == expected)
+    }
+  }
+
+  @Test func identifierBasedUIDsEqualTheDocumentedName() throws {
+    let name = try #require(PersonName(formatted: "Jane Doe"))
+    let date = CivilDate(month: 12, day: 31)!
+    for identifier in ["urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", "Ünïcode id", " x\ty "] {
+      let expected = NameBasedUUID(
+        namespace: EventIdentity.namespace,
+        name: EventIdentity.uuidName(
+          kind: .birthday, sourceIdentifier: identifier, name: name, date: date))
+      #expect(
+        EventIdentity.uuid(kind: .birthday, sourceIdentifier: identifier, name: name, date: date)
+          == expected)
+    }
+  }
+
+  @Test func identityKeyBytesEqualTheKeyForEveryLatin1Character() {
+    for value in 0x21...0xFF {
+      let text = "a" + String(Unicode.Scalar(UInt8(value))) + "Z b"
+      var bytes: [UInt8] = []
+      TextSanitizer.withIdentityKeyBytes(of: text) { bytes += $0 }
+      #expect(bytes == Array(TextSanitizer.identityKey(text).utf8), "U+\(value)")
+    }
+  }
+
+  @Test func celebrationKeepsAnExplicitUIDAsWritten() {
+    let name = PersonName(formatted: "Jane Doe")!
+    let date = CivilDate(month: 1, day: 2)!
+    let upper = "4FBE8971-0BC3-424C-9C26-36C3E1EFF6B1"
+    #expect(Celebration(uid: upper, name: name, kind: .birthday, date: date).uid == upper)
+    #expect(Celebration(uid: "plain", name: name, kind: .birthday, date: date).uid == "plain")
+    var celebration = Celebration(uid: "plain", name: name, kind: .birthday, date: date)
+    celebration.uid = upper.lowercased()
+    #expect(celebration.uid == upper.lowercased())
+  }
+}
