@@ -79,10 +79,7 @@ struct ConvertCommand {
   ) throws {
     let source = CountingByteSource(base: input.byteSource, progress: progress)
     switch options.format {
-    case .vCard
-    where options.threads > 1
-      && (FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)?.size ?? 0)
-        >= Self.parallelThreshold:
+    case .vCard where options.threads > 1 && isLargeRegularFile(input):
       // Large regular files are cut at card boundaries and parsed on several threads.
       let file = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)!
       let recordsBefore = converter.statistics.recordsRead
@@ -98,6 +95,15 @@ struct ConvertCommand {
         try converter.add(contact, recordNoun: "card")
         progress.recordDone()
       }
+    case .csv where options.threads > 1 && isLargeRegularFile(input):
+      // Records are found in sequence; fields, events and rendering run on several threads.
+      let recordsBefore = converter.statistics.recordsRead
+      try converter.convertCSVInParallel(
+        input.byteSource, fileName: input.displayName, options: options.csv,
+        threads: options.threads
+      ) { records, bytes in
+        progress.update(records: records - recordsBefore, bytes: bytes)
+      }
     case .csv:
       var reader = CSVContactReader(
         source: source, fileName: input.displayName, options: options.csv,
@@ -107,5 +113,11 @@ struct ConvertCommand {
         progress.recordDone()
       }
     }
+  }
+
+  /// Whether `input` is a regular file large enough to be worth several threads.
+  private func isLargeRegularFile(_ input: InputFile) -> Bool {
+    let size = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)?.size
+    return (size ?? 0) >= Self.parallelThreshold
   }
 }

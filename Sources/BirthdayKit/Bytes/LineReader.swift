@@ -82,26 +82,7 @@ public struct LineReader<Source: ByteSource> {
 
   private func findLineEnd(from index: Int) -> Int? {
     buffer.withUnsafeBufferPointer { all in
-      var index = index
-      // Eight bytes at a time: a byte equal to CR or LF becomes zero after the XOR, and the
-      // classic "has zero byte" test flags it; the lowest flag is exact on little endian.
-      let base = UnsafeRawPointer(all.baseAddress!)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while index + 8 <= end {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let lf = word ^ (ones &* 0x0A)
-        let cr = word ^ (ones &* 0x0D)
-        let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
-        if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-        index += 8
-      }
-      while index < end {
-        let byte = all[index]
-        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return index }
-        index += 1
-      }
-      return nil
+      ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: all, from: index, to: end)
     }
   }
 

@@ -54,7 +54,12 @@ public enum TextDecoding {
   public static func decodeUTF8OrWindows1252<Bytes: Collection>(_ bytes: Bytes) -> (
     text: String, usedFallback: Bool
   ) where Bytes.Element == UInt8 {
-    if let text = String(validating: bytes, as: UTF8.self) { return (text, false) }
+    let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+      // ASCII needs no validation; `String(decoding:)` copies it as it is.
+      if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+      return String(validating: buffer, as: UTF8.self)
+    }
+    if let text = contiguous ?? String(validating: bytes, as: UTF8.self) { return (text, false) }
     return (String(String.UnicodeScalarView(bytes.map(windows1252Scalar))), true)
   }
 

@@ -51,7 +51,7 @@ public struct CSVContactReader<Source: ByteSource>: ContactReader {
     var record: [UInt8] = []
     while let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter) {
       bytesRead = scanner.bytesRead
-      try state.consume(record, info: info, body: body)
+      try record.withUnsafeBufferPointer { try state.consume($0, info: info, body: body) }
     }
     try state.finish(body: body)
   }
@@ -61,7 +61,11 @@ public struct CSVContactReader<Source: ByteSource>: ContactReader {
 struct CSVRowState {
   let fileName: String
   let options: CSVReadOptions
-  let report: DiagnosticHandler
+  var report: DiagnosticHandler
+  /// Set on copies that convert a batch on another thread: a row whose dates need the file's
+  /// date order, while it is not known yet, throws ``CSVRowNeedsDateOrder`` so that the batch
+  /// is converted again in sequence.
+  var requiresKnownOrder = false
   private(set) var delimiter: UInt8?
   private var columns: CSVColumnMap?
   private var headerNames: [String] = []
@@ -83,8 +87,20 @@ struct CSVRowState {
     self.order = options.dateOrder
   }
 
+  /// Whether the header row has been found.
+  var hasHeader: Bool { columns != nil }
+  /// Whether rows wait for the date order.
+  var hasHeldBackRows: Bool { !heldBack.isEmpty }
+  /// The notice given once per file when the bytes are not UTF-8.
+  static let encodingFallbackMessage = "the file is not valid UTF-8; reading it as Windows-1252"
+
+  /// Notes that the encoding notice was given (by a batch converted on another thread).
+  mutating func noteEncodingWarning() { warnedAboutEncoding = true }
+  var hasWarnedAboutEncoding: Bool { warnedAboutEncoding }
+
   mutating func consume(
-    _ record: [UInt8], info: CSVRecordScanner.Record, body: (Contact) throws -> Void
+    _ record: UnsafeBufferPointer<UInt8>, info: CSVRecordScanner.Record,
+    body: (Contact) throws -> Void
   ) throws {
     if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank line
     let location = SourceLocation(file: fileName, line: info.line)
@@ -113,10 +129,10 @@ struct CSVRowState {
     let texts = self.texts
     let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
     row.uid = text(columns.uid)
-    let given = [text(columns.first), text(columns.middle)].compactMap { $0 }.filter { !$0.isEmpty }
-    row.name = PersonName(
-      formatted: text(columns.name), given: given.isEmpty ? nil : given.joined(separator: " "),
-      family: text(columns.last))
+    let first = text(columns.first).flatMap { $0.isEmpty ? nil : $0 }
+    let middle = text(columns.middle).flatMap { $0.isEmpty ? nil : $0 }
+    let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
+    row.name = PersonName(formatted: text(columns.name), given: given, family: text(columns.last))
     if let index = columns.birthday {
       row.birthday = cell(text(index) ?? "", header: headerNames[index], location: location)
     } else if let ymd = columns.yearMonthDay {
@@ -129,6 +145,9 @@ struct CSVRowState {
       if let value = text(event.value) {
         row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
       }
+    }
+    if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
+      throw CSVRowNeedsDateOrder()
     }
     try decideOrder(from: row)
     if order == nil, !heldBack.isEmpty || row.isAmbiguous {
@@ -166,8 +185,8 @@ struct CSVRowState {
   /// A row whose dates prove an order fixes it for the whole file; proof of the other order later
   /// is an error (the file mixes formats).
   private mutating func decideOrder(from row: CSVRow) throws {
-    for cell in row.cells {
-      guard case .proves(let proven, _) = cell.parsed else { continue }
+    try row.forEachCell { cell in
+      guard case .proves(let proven, _) = cell.parsed else { return }
       if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
         throw InputFormatError(
           "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
@@ -186,7 +205,9 @@ struct CSVRowState {
     for row in rows { try body(row.contact(order: order, report: report)) }
   }
 
-  private mutating func findHeader(_ record: [UInt8], location: SourceLocation) throws {
+  private mutating func findHeader(
+    _ record: UnsafeBufferPointer<UInt8>, location: SourceLocation
+  ) throws {
     let candidates: [UInt8] =
       options.delimiter.map { [$0] } ?? [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
     var best: (delimiter: UInt8, headers: [String], recognized: Int)?
@@ -242,9 +263,12 @@ struct CSVRowState {
       warnedAboutEncoding = true
       report(
         Diagnostic(
-          "the file is not valid UTF-8; reading it as Windows-1252", at: location,
+          Self.encodingFallbackMessage, at: location,
           isConversionFailure: false))
     }
     return text
   }
 }
+
+/// Thrown by a ``CSVRowState`` with ``CSVRowState/requiresKnownOrder`` set.
+struct CSVRowNeedsDateOrder: Error {}

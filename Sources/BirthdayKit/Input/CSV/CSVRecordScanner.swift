@@ -43,8 +43,19 @@ struct CSVRecordScanner {
     guard try ensureByte() else { return nil }
     let startLine = lineNumber
     var inQuotes = false
-    var atFieldStart = true
     while try ensureByte() {
+      // Copy the run up to the next byte that matters (a quote, CR or LF) in one go.
+      let stop =
+        buffer.withUnsafeBufferPointer { all in
+          ByteScan.firstIndex(of: 0x22, 0x0D, 0x0A, in: all, from: position, to: end)
+        } ?? end
+      if stop > position {
+        buffer.withUnsafeBufferPointer { all in
+          record.append(contentsOf: UnsafeBufferPointer(rebasing: all[position..<stop]))
+        }
+        position = stop
+        continue
+      }
       let byte = buffer[position]
       position += 1
       if inQuotes {
@@ -72,17 +83,19 @@ struct CSVRecordScanner {
         lineNumber += 1
         if try ensureByte(), buffer[position] == 0x0A { position += 1 }
         return Record(line: startLine, unterminatedQuote: false)
-      case 0x22 where atFieldStart:
-        inQuotes = true
-        atFieldStart = false
-      default:
-        atFieldStart =
-          delimiter.map { byte == $0 }
-          ?? (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x09)
+      default:  // a quote: it opens a quoted field only at the start of a field
+        inQuotes = record.last.map { isDelimiter($0, delimiter) } ?? true
+        record.append(byte)
       }
-      record.append(byte)
     }
     return Record(line: startLine, unterminatedQuote: inQuotes)
+  }
+
+  /// Whether `byte` separates fields: `delimiter` when known, else any of `,` `;` TAB.
+  @inline(__always)
+  private func isDelimiter(_ byte: UInt8, _ delimiter: UInt8?) -> Bool {
+    delimiter.map { byte == $0 }
+      ?? (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x09)
   }
 
   /// True when a byte is available at `position`, reading more input if needed.

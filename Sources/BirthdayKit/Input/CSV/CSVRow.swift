@@ -12,13 +12,30 @@ struct CSVRow {
     self.location = location
   }
 
-  var cells: [CSVCell] { (birthday.map { [$0] } ?? []) + anniversaries }
+  /// Calls `body` with each date cell: the birthday, then the anniversaries.
+  func forEachCell(_ body: (CSVCell) throws -> Void) rethrows {
+    if let birthday { try body(birthday) }
+    for cell in anniversaries { try body(cell) }
+  }
 
   var isAmbiguous: Bool { firstAmbiguous != nil }
 
+  /// Whether a date needs the file's date order or could decide it.
+  var needsDateOrder: Bool {
+    var needs = false
+    forEachCell { cell in
+      switch cell.parsed {
+      case .ambiguous, .proves: needs = true
+      default: break
+      }
+    }
+    return needs
+  }
+
   /// The first date that needs the date order, as (value, column header).
   var firstAmbiguous: (value: String, header: String)? {
-    for cell in cells {
+    if let birthday, case .ambiguous = birthday.parsed { return (birthday.value, birthday.header) }
+    for cell in anniversaries {
       if case .ambiguous = cell.parsed { return (cell.value, cell.header) }
     }
     return nil

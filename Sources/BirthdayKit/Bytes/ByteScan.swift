@@ -1,0 +1,34 @@
+/// Finds bytes eight at a time (SWAR): the scanners' inner loop for line breaks and quotes.
+///
+/// A byte equal to the target becomes zero after an XOR with the target repeated, and the classic
+/// "has a zero byte" test flags it; on little endian the lowest flag is exact.
+enum ByteScan {
+  /// The index of the first byte in `bytes[from..<to]` equal to `first`, `second` or `third`.
+  @inline(__always)
+  static func firstIndex(
+    of first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+    from start: Int, to end: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let (a, b, c) = (ones &* UInt64(first), ones &* UInt64(second), ones &* UInt64(third))
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let x = word ^ a
+      let y = word ^ b
+      let z = word ^ c
+      let found = ((x &- ones) & ~x | (y &- ones) & ~y | (z &- ones) & ~z) & highs
+      if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    while index < end {
+      let byte = base[index]
+      if byte == first || byte == second || byte == third { return index }
+      index += 1
+    }
+    return nil
+  }
+}

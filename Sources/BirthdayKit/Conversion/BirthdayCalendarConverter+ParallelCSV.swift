@@ -1,0 +1,195 @@
+extension BirthdayCalendarConverter {
+  /// Converts a CSV export on several threads, with output byte-identical to
+  /// ``convert(_:recordNoun:)`` with a ``CSVContactReader``: same events in the same order, same
+  /// diagnostics in the same order, same duplicate handling, same errors.
+  ///
+  /// This thread splits the input into records (quotes decide where a record ends, so this part
+  /// is sequential, and cheap) and finds the header; batches of records are then split into
+  /// fields, decoded, turned into events and rendered on `threads` threads, and committed in
+  /// input order. A batch that meets a numeric date while the file's date order is still unknown
+  /// is converted again on this thread, in sequence, so that inference works exactly as when
+  /// reading sequentially. At most `threads` batches are in memory at once.
+  ///
+  /// - Parameters:
+  ///   - source: the CSV bytes (a file or a stream).
+  ///   - fileName: the name used in diagnostics.
+  ///   - options: delimiter, date order and column mapping.
+  ///   - threads: the number of batches converted at once.
+  ///   - batchSize: the bytes of records in one batch.
+  ///   - progress: called after each round of batches with the records and bytes read so far.
+  public mutating func convertCSVInParallel<Source: ByteSource>(
+    _ source: Source, fileName: String, options: CSVReadOptions, threads: Int,
+    batchSize: Int = 1 << 17, progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
+  ) throws {
+    var scanner = CSVRecordScanner(source)
+    var state = CSVRowState(fileName: fileName, options: options, report: diagnostics)
+    var record: [UInt8] = []
+    while !state.hasHeader,
+      let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter)
+    {
+      try record.withUnsafeBufferPointer { bytes in
+        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+      }
+    }
+    let renderOptions = writerOptions
+    let builder = self.builder
+    // Rounds overlap: while one round's batches convert on their threads, this thread commits
+    // the round before and reads the next. Output buffers go back to a pool after commit.
+    var running: (batches: [CSVRecordBatch], round: ConcurrentRound<CSVBatchResult>)?
+    var spareOutputs: [ByteBuffer] = []
+    repeat {
+      var batches: [CSVRecordBatch] = []
+      while batches.count < max(threads, 1),
+        let batch = try CSVRecordBatch.read(
+          from: &scanner, delimiter: state.delimiter, size: batchSize)
+      {
+        batches.append(batch)
+      }
+      var next: (batches: [CSVRecordBatch], round: ConcurrentRound<CSVBatchResult>)?
+      if !batches.isEmpty {
+        var template = state
+        template.requiresKnownOrder = true
+        let workerState = UncheckedSendable(template)
+        let outputs = batches.indices.map { _ in
+          spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+        }
+        let round = batches
+        next = (
+          batches,
+          ConcurrentRound(round.count) { index in
+            SegmentConversion.convertCSV(
+              round[index], state: workerState.value, builder: builder, options: renderOptions,
+              output: outputs[index])
+          }
+        )
+      }
+      if let (batches, round) = running {
+        for (batch, result) in zip(batches, round.wait()) {
+          try commit(batch, result, state: &state, fileName: fileName)
+          result.output.removeAll()
+          spareOutputs.append(result.output)
+        }
+        progress(statistics.recordsRead, scanner.bytesRead)
+      }
+      running = next
+    } while running != nil
+    try state.finish { try add($0, recordNoun: "row") }
+  }
+
+  /// Commits one converted batch, or converts it again in sequence when it depends on rows
+  /// before it (the date order).
+  private mutating func commit(
+    _ batch: CSVRecordBatch, _ result: CSVBatchResult, state: inout CSVRowState, fileName: String
+  ) throws {
+    switch result.conversion {
+    case .success(var segment) where !state.hasHeldBackRows:
+      keepFirstEncodingNotice(in: &segment, state: &state)
+      try commit(segment, lineOffset: 0, fileName: fileName)
+    case .failure(let error) where !(error is CSVRowNeedsDateOrder) && !state.hasHeldBackRows:
+      throw error
+    default:
+      try batch.forEachRecord { bytes, info in
+        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+      }
+    }
+  }
+
+  /// The encoding notice is given once per file: drops it from `segment` when an earlier batch
+  /// gave it, and otherwise notes that this one does.
+  private func keepFirstEncodingNotice(
+    in segment: inout SegmentConversion, state: inout CSVRowState
+  ) {
+    segment.items.removeAll { item in
+      guard case .diagnostic(let diagnostic) = item,
+        diagnostic.message == CSVRowState.encodingFallbackMessage
+      else { return false }
+      defer { state.noteEncodingWarning() }
+      return state.hasWarnedAboutEncoding
+    }
+  }
+}
+
+/// Records read by the sequential scanner, handed to a conversion thread: their bytes one after
+/// another, and where each ends.
+struct CSVRecordBatch: Sendable {
+  private var bytes: [UInt8] = []
+  private var records: [(end: Int, line: Int, unterminatedQuote: Bool)] = []
+
+  /// Reads records until the batch holds `size` bytes or the input ends; `nil` at the end.
+  static func read(
+    from scanner: inout CSVRecordScanner, delimiter: UInt8?, size: Int
+  ) throws -> CSVRecordBatch? {
+    var batch = CSVRecordBatch()
+    batch.bytes.reserveCapacity(size + size / 8)
+    var record: [UInt8] = []
+    while batch.bytes.count < size,
+      let info = try scanner.nextRecord(into: &record, delimiter: delimiter)
+    {
+      batch.bytes.append(contentsOf: record)
+      batch.records.append((batch.bytes.count, info.line, info.unterminatedQuote))
+    }
+    return batch.records.isEmpty ? nil : batch
+  }
+
+  /// Calls `body` with each record's bytes and position, in order.
+  func forEachRecord(
+    _ body: (UnsafeBufferPointer<UInt8>, CSVRecordScanner.Record) throws -> Void
+  ) rethrows {
+    try bytes.withUnsafeBufferPointer { all in
+      var start = 0
+      for record in records {
+        try body(
+          UnsafeBufferPointer(rebasing: all[start..<record.end]),
+          CSVRecordScanner.Record(line: record.line, unterminatedQuote: record.unterminatedQuote))
+        start = record.end
+      }
+    }
+  }
+}
+
+/// Hands a value that is not `Sendable` to other threads that each take their own copy and
+/// never share it (here: a CSV row state whose diagnostics closure each thread replaces).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// A converted batch and the buffer its events were rendered into (returned to the pool).
+struct CSVBatchResult: Sendable {
+  var conversion: Result<SegmentConversion, any Error>
+  var output: ByteBuffer
+}
+
+extension SegmentConversion {
+  /// Converts one batch of CSV records and renders its events into `output`, on the calling
+  /// thread.
+  static func convertCSV(
+    _ batch: CSVRecordBatch, state template: CSVRowState, builder: CelebrationBuilder,
+    options: CalendarOptions, output: ByteBuffer
+  ) -> CSVBatchResult {
+    var conversion = SegmentConversion(output: output)
+    let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
+    var items: [SegmentConversion.Item] = []
+    var state = template
+    state.report = { items.append(.diagnostic($0)) }
+    do {
+      try batch.forEachRecord { bytes, info in
+        try state.consume(bytes, info: info) { contact in
+          let celebrations = builder.celebrations(of: contact, record: "row") {
+            items.append(.diagnostic($0))
+          }
+          items.append(.record(eventCount: celebrations.count))
+          for celebration in celebrations {
+            let start = conversion.output.count
+            renderer.render(celebration, to: conversion.output)
+            items.append(.event(celebration, start..<conversion.output.count))
+          }
+        }
+      }
+      conversion.items = items
+      return CSVBatchResult(conversion: .success(conversion), output: output)
+    } catch {
+      return CSVBatchResult(conversion: .failure(error), output: output)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import BirthdayKit
+
+/// The eight-at-a-time scan must find exactly what a byte-by-byte loop finds.
+@Suite struct ByteScanTests {
+  static func naive(_ bytes: [UInt8], _ targets: [UInt8], from: Int, to: Int) -> Int? {
+    (from..<to).first { targets.contains(bytes[$0]) }
+  }
+
+  @Test func agreesWithAByteLoopOnEveryPositionAndWindow() {
+    // Targets at every offset of a word, next to bytes that differ from them by one bit, and
+    // high bytes (a naive SWAR test gives false positives around 0x80).
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [
+      0x22, 0x0D, 0x0A, 0x23, 0x0C, 0x0B, 0x80, 0xFF, 0xA2, 0x8D, 0x41, 0x00,
+    ]
+    for _ in 0..<400 {
+      let count = Int.random(in: 0..<40, using: &generator)
+      let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+      let from = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+      let to = Int.random(in: from...count, using: &generator)
+      let found = bytes.withUnsafeBufferPointer {
+        ByteScan.firstIndex(of: 0x22, 0x0D, 0x0A, in: $0, from: from, to: to)
+      }
+      #expect(found == Self.naive(bytes, [0x22, 0x0D, 0x0A], from: from, to: to), "\(bytes)")
+    }
+  }
+
+  @Test func findsEachTargetAtEachOffset() {
+    for target: UInt8 in [0x2C, 0x3B, 0x09] {
+      for offset in 0..<20 {
+        var bytes = [UInt8](repeating: 0x61, count: 20)
+        bytes[offset] = target
+        let found = bytes.withUnsafeBufferPointer {
+          ByteScan.firstIndex(of: target, target, target, in: $0, from: 0, to: 20)
+        }
+        #expect(found == offset)
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import Testing
+
+@testable import BirthdayKit
+
+/// Parallel CSV conversion must be indistinguishable from reading the file in sequence: same
+/// bytes, same diagnostics in the same order with the same line numbers, same errors. Batches of a
+/// few rows put every kind of row next to a batch boundary.
+@Suite struct ParallelCSVConversionTests {
+  struct Run: Equatable {
+    var output: [UInt8]
+    var diagnostics: [String]
+    var statistics: String
+    var error: String?
+  }
+
+  static func convert(_ bytes: [UInt8], options: CSVReadOptions, threads: Int?, batchSize: Int)
+    -> Run
+  {
+    var diagnostics: [String] = []
+    var converter = BirthdayCalendarConverter(
+      sink: MemoryByteSink(),
+      options: .init(
+        calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+        includeAnniversaries: true)
+    ) { diagnostics.append($0.description) }
+    var error: String?
+    do {
+      try converter.begin()
+      if let threads {
+        try converter.convertCSVInParallel(
+          MemoryByteSource(bytes), fileName: "book.csv", options: options, threads: threads,
+          batchSize: batchSize)
+      } else {
+        var reader = CSVContactReader(
+          source: MemoryByteSource(bytes), fileName: "book.csv", options: options
+        ) { diagnostics.append($0.description) }
+        try converter.convert(&reader, recordNoun: "row")
+      }
+      _ = try converter.finish()
+    } catch let caught {
+      error = "\(caught)"
+    }
+    let statistics = converter.statistics
+    return Run(
+      output: converter.sink.bytes, diagnostics: diagnostics,
+      statistics:
+        "\(statistics.recordsRead) \(statistics.recordsSkipped) \(statistics.eventsWritten) \(statistics.duplicatesMerged)",
+      error: error)
+  }
+
+  /// Checks the parallel path against the sequential one for several batch sizes and threads.
+  static func expectSameAsSequential(_ text: String, options: CSVReadOptions = .init()) {
+    expectSameAsSequential(Array(text.utf8), options: options)
+  }
+
+  static func expectSameAsSequential(_ bytes: [UInt8], options: CSVReadOptions = .init()) {
+    let sequential = convert(bytes, options: options, threads: nil, batchSize: 0)
+    for threads in [1, 2, 3] {
+      for batchSize in [1, 40, 200, 1 << 20] {
+        let parallel = convert(bytes, options: options, threads: threads, batchSize: batchSize)
+        #expect(parallel == sequential, "threads \(threads), batch \(batchSize) bytes")
+      }
+    }
+  }
+
+  /// Google-layout rows of every shape: ISO and year-less dates, invalid dates, rows without a
+  /// name, duplicates, quoted fields with delimiters, quotes and line breaks, blank lines, rows
+  /// with too few fields, anniversaries.
+  static let googleRows: String = {
+    var rows = ["First Name,Last Name,Birthday,Notes,Event 1 - Label,Event 1 - Value"]
+    for index in 0..<60 {
+      switch index % 10 {
+      case 0: rows.append("Ann\(index),Lee,1985-04-\(10 + index % 18),,,")
+      case 1: rows.append("Bo\(index),Kim,--02-29,\"a note, with comma\",,")
+      case 2: rows.append("Cy\(index),Ray,1985-02-30,,,")  // invalid: a diagnostic
+      case 3: rows.append(",,1990-01-01,,,")  // no name: a diagnostic
+      case 4: rows.append("Dup,Person,1970-07-07,,,")  // the same UID each time
+      case 5: rows.append("Ed\(index),\"Quoted \"\"Nick\"\" Name\",2001-09-11,\"two\r\nlines\",,")
+      case 6: rows.append("")
+      case 7: rows.append("Fay\(index),Short")  // too few fields
+      case 8: rows.append("Gus\(index),Moe,,,Anniversary,2010-06-05")
+      default: rows.append("Hal\(index),Ng,19800101,,,")
+      }
+    }
+    return rows.joined(separator: "\r\n") + "\r\n"
+  }()
+
+  @Test func googleLayoutRowsOfEveryShape() {
+    Self.expectSameAsSequential(Self.googleRows)
+  }
+
+  @Test func preambleBeforeTheHeaderAndNoFinalLineBreak() {
+    Self.expectSameAsSequential(
+      "Notes:\nexported by a tool\n\nName;Birthday\nAnn Lee;1985-04-12\n\"Bo\nKim\";1990-01-02")
+  }
+
+  @Test func dateOrderDecidedAfterHeldBackRows() {
+    // 5/10 and 3/4 wait for the order; 25/12 proves day-month, later rows use it.
+    var rows = ["Name,Birthday"]
+    for index in 0..<30 { rows.append("P\(index),\(1 + index % 12)/\(1 + index % 9)/1980") }
+    rows.append("Proof,25/12/1980")
+    for index in 0..<30 { rows.append("Q\(index),\(1 + index % 12)/\(1 + index % 9)/1981") }
+    Self.expectSameAsSequential(rows.joined(separator: "\n") + "\n")
+  }
+
+  @Test func dateOrderProvedFirst() {
+    var rows = ["Name,Birthday", "Proof,12/25/1980"]
+    for index in 0..<40 { rows.append("P\(index),\(1 + index % 12)/\(1 + index % 9)/1980") }
+    Self.expectSameAsSequential(rows.joined(separator: "\n") + "\n")
+  }
+
+  @Test func dateOrderGivenByTheUser() {
+    var rows = ["Name,Birthday"]
+    for index in 0..<40 { rows.append("P\(index),\(1 + index % 12)/\(1 + index % 9)/1980") }
+    Self.expectSameAsSequential(
+      rows.joined(separator: "\n") + "\n", options: CSVReadOptions(dateOrder: .dmy))
+  }
+
+  @Test func undecidedDateOrderFailsTheSameWay() {
+    var rows = ["Name,Birthday", "Iso,1999-01-01"]
+    for index in 0..<20 { rows.append("P\(index),\(1 + index % 12)/\(1 + index % 9)/1980") }
+    let text = rows.joined(separator: "\n") + "\n"
+    #expect(
+      Self.convert(Array(text.utf8), options: .init(), threads: nil, batchSize: 0).error != nil)
+    Self.expectSameAsSequential(text)
+  }
+
+  @Test func mixedDateOrdersFailTheSameWay() {
+    var rows = ["Name,Birthday", "A,12/25/1980"]
+    for index in 0..<20 { rows.append("P\(index),1999-01-\(10 + index)") }
+    rows.append("B,25/12/1980")
+    for index in 0..<20 { rows.append("Q\(index),1999-02-\(10 + index)") }
+    let text = rows.joined(separator: "\n") + "\n"
+    #expect(
+      Self.convert(Array(text.utf8), options: .init(), threads: nil, batchSize: 0).error != nil)
+    Self.expectSameAsSequential(text)
+  }
+
+  @Test func windows1252NoticeOnlyOnce() {
+    var bytes = Array("Name,Birthday\n".utf8)
+    for index in 0..<30 {
+      bytes += Array("Jos".utf8) + [0xE9] + Array(" \(index),1985-04-12\n".utf8)  // é in 1252
+    }
+    let sequential = Self.convert(bytes, options: .init(), threads: nil, batchSize: 0)
+    #expect(sequential.diagnostics.filter { $0.contains("Windows-1252") }.count == 1)
+    Self.expectSameAsSequential(bytes)
+  }
+
+  @Test func unterminatedQuoteAtTheEnd() {
+    Self.expectSameAsSequential("Name,Birthday\nAnn,1985-04-12\n\"Bo,1990-01-02\nCy,1991-01-01\n")
+  }
+
+  @Test func noBirthdayColumnFailsTheSameWay() {
+    Self.expectSameAsSequential("Name,Phone\nAnn,555\n")
+  }
+}
