@@ -31,4 +31,29 @@ enum ByteScan {
     }
     return nil
   }
+
+  /// How many bytes of `bytes[from..<to]` equal `target`.
+  static func count(
+    of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let pattern = 0x0101_0101_0101_0101 &* UInt64(target)
+    var total = 0
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let x = word ^ pattern
+      // Exact zero-byte flags (no borrow between bytes, unlike the test in firstIndex).
+      let zeros = ~(((x & lows) &+ lows) | x | lows)
+      total += zeros.nonzeroBitCount
+      index += 8
+    }
+    while index < end {
+      if base[index] == target { total += 1 }
+      index += 1
+    }
+    return total
+  }
 }

@@ -25,15 +25,15 @@ public enum TextEscaping {
 
   /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
   static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
-    // Fast path: most values need no escaping and are copied in one go.
+    // Fast path: most values need no escaping and are copied in one go. The bytes that need
+    // work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\` and DEL (`high`).
+    let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
+    let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
-        || byte == UInt8(ascii: ",")
-      {
-        break
-      }
+      let mask = byte < 64 ? low : high
+      if byte < 0x80, mask >> (byte & 63) & 1 != 0 { break }
       index += 1
     }
     output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))

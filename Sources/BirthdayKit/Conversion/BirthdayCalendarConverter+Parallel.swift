@@ -25,27 +25,22 @@ extension BirthdayCalendarConverter {
     var lineOffset = 0
     let renderOptions = writerOptions
     let builder = self.builder
-    while true {
-      var batch: [[UInt8]] = []
-      while batch.count < max(threads, 1), let segment = try segmenter.next() {
-        batch.append(segment)
-      }
-      if batch.isEmpty { break }
-      let segments = batch
-      let results = convertConcurrently(segments.count) { index in
-        SegmentConversion.convert(
-          segments[index], fileName: fileName, builder: builder, options: renderOptions)
-      }
-      for result in results {
-        switch result {
-        case .failure(let error): throw error
-        case .success(let segment):
-          try commit(segment, lineOffset: lineOffset, fileName: fileName)
-          lineOffset += segment.lineCount
+    try ConversionPipeline.run(
+      threads: threads,
+      next: { try segmenter.next() },
+      convert: { segments in
+        { index, output in
+          SegmentConversion.convert(
+            segments[index], fileName: fileName, builder: builder, options: renderOptions,
+            output: output)
         }
-      }
-      progress(statistics.recordsRead, segmenter.offset)
-    }
+      },
+      commit: { _, result, _ in
+        let segment = try result.get()
+        try commit(segment, lineOffset: lineOffset, fileName: fileName)
+        lineOffset += segment.lineCount
+      },
+      roundCommitted: { progress(statistics.recordsRead, segmenter.offset) })
     if segmenter.offset < input.size {
       // A card too large to hold whole: read the rest of the file as one stream.
       try convertSequentially(
@@ -123,76 +118,6 @@ private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
   }
 }
 
-/// Runs `work` for `0..<count` at the same time and returns the results in that order: item 0 on
-/// the calling thread, each other item on a thread of its own.
-func convertConcurrently<Value>(_ count: Int, _ work: @escaping @Sendable (Int) -> Value) -> [Value]
-{
-  let round = ConcurrentRound(count, startingAt: 1, work)
-  round.run(0)
-  return round.wait()
-}
-
-/// Work for `0..<count` running on threads of its own while the caller does something else.
-///
-/// Plain threads, not Dispatch: on Linux its global pool starts threads lazily, and both
-/// `concurrentPerform` and `async` were seen running a round's segments one after another.
-final class ConcurrentRound<Value>: @unchecked Sendable {
-  private let results: SegmentResults<Value>
-  private let group = DispatchGroup()
-  private let work: @Sendable (Int) -> Value
-
-  /// Starts a thread for each item from `first` on; the caller runs the others with ``run(_:)``.
-  init(_ count: Int, startingAt first: Int = 0, _ work: @escaping @Sendable (Int) -> Value) {
-    results = SegmentResults(count: count)
-    self.work = work
-    for index in first..<max(count, first) {
-      group.enter()
-      let thread = Thread { [self] in
-        run(index)
-        group.leave()
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-  }
-
-  /// Runs item `index` on the calling thread.
-  func run(_ index: Int) {
-    results.store(work(index), at: index)
-  }
-
-  /// Waits for the threads and returns every result, in order.
-  func wait() -> [Value] {
-    group.wait()
-    return results.all
-  }
-}
-
-/// Per-segment results written by concurrent threads, each to its own slot.
-private final class SegmentResults<Value>: @unchecked Sendable {
-  private let slots: UnsafeMutablePointer<Value?>
-  private let count: Int
-
-  init(count: Int) {
-    self.count = count
-    slots = .allocate(capacity: max(count, 1))
-    slots.initialize(repeating: nil, count: count)
-  }
-
-  deinit {
-    slots.deinitialize(count: count)
-    slots.deallocate()
-  }
-
-  /// Safe without a lock: every thread writes a different slot, and nobody reads until all
-  /// threads are done (the caller waits for them).
-  func store(_ value: Value, at index: Int) {
-    slots[index] = value
-  }
-
-  var all: [Value] { (0..<count).map { slots[$0]! } }
-}
-
 /// What one thread made of one segment, in input order.
 struct SegmentConversion: Sendable {
   enum Item: Sendable {
@@ -206,17 +131,17 @@ struct SegmentConversion: Sendable {
   /// Line breaks in the segment, to shift the next segment's line numbers.
   var lineCount = 0
 
-  init(output: ByteBuffer = ByteBuffer(capacity: 1 << 16)) {
+  init(output: ByteBuffer) {
     self.output = output
   }
 
   /// Parses one segment and renders its events, on the calling thread.
   static func convert(
-    _ bytes: [UInt8], fileName: String, builder: CelebrationBuilder, options: CalendarOptions
+    _ bytes: [UInt8], fileName: String, builder: CelebrationBuilder, options: CalendarOptions,
+    output: ByteBuffer
   ) -> Result<SegmentConversion, any Error> {
-    var conversion = SegmentConversion()
+    var conversion = SegmentConversion(output: output)
     conversion.lineCount = countLineBreaks(in: bytes)
-    conversion.output.reserve(min(bytes.count, 1 << 20))
     let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
     do {
       var items: [SegmentConversion.Item] = []

@@ -33,55 +33,36 @@ extension BirthdayCalendarConverter {
     }
     let renderOptions = writerOptions
     let builder = self.builder
-    // Rounds overlap: while one round's batches convert on their threads, this thread commits
-    // the round before and reads the next. Output buffers go back to a pool after commit.
-    var running: (batches: [CSVRecordBatch], round: ConcurrentRound<CSVBatchResult>)?
-    var spareOutputs: [ByteBuffer] = []
-    repeat {
-      var batches: [CSVRecordBatch] = []
-      while batches.count < max(threads, 1),
-        let batch = try CSVRecordBatch.read(
-          from: &scanner, delimiter: state.delimiter, size: batchSize)
-      {
-        batches.append(batch)
-      }
-      var next: (batches: [CSVRecordBatch], round: ConcurrentRound<CSVBatchResult>)?
-      if !batches.isEmpty {
+    try ConversionPipeline.run(
+      threads: threads,
+      next: {
+        try CSVRecordBatch.read(from: &scanner, delimiter: state.delimiter, size: batchSize)
+      },
+      convert: { batches in
+        // The state as of this round's start: header, delimiter, and the date order if known.
         var template = state
         template.requiresKnownOrder = true
         let workerState = UncheckedSendable(template)
-        let outputs = batches.indices.map { _ in
-          spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+        return { index, output in
+          SegmentConversion.convertCSV(
+            batches[index], state: workerState.value, builder: builder, options: renderOptions,
+            output: output)
         }
-        let round = batches
-        next = (
-          batches,
-          ConcurrentRound(round.count) { index in
-            SegmentConversion.convertCSV(
-              round[index], state: workerState.value, builder: builder, options: renderOptions,
-              output: outputs[index])
-          }
-        )
-      }
-      if let (batches, round) = running {
-        for (batch, result) in zip(batches, round.wait()) {
-          try commit(batch, result, state: &state, fileName: fileName)
-          result.output.removeAll()
-          spareOutputs.append(result.output)
-        }
-        progress(statistics.recordsRead, scanner.bytesRead)
-      }
-      running = next
-    } while running != nil
+      },
+      commit: { batch, result, _ in
+        try commit(batch, result, state: &state, fileName: fileName)
+      },
+      roundCommitted: { progress(statistics.recordsRead, scanner.bytesRead) })
     try state.finish { try add($0, recordNoun: "row") }
   }
 
   /// Commits one converted batch, or converts it again in sequence when it depends on rows
   /// before it (the date order).
   private mutating func commit(
-    _ batch: CSVRecordBatch, _ result: CSVBatchResult, state: inout CSVRowState, fileName: String
+    _ batch: CSVRecordBatch, _ result: Result<SegmentConversion, any Error>,
+    state: inout CSVRowState, fileName: String
   ) throws {
-    switch result.conversion {
+    switch result {
     case .success(var segment) where !state.hasHeldBackRows:
       keepFirstEncodingNotice(in: &segment, state: &state)
       try commit(segment, lineOffset: 0, fileName: fileName)
@@ -154,19 +135,13 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// A converted batch and the buffer its events were rendered into (returned to the pool).
-struct CSVBatchResult: Sendable {
-  var conversion: Result<SegmentConversion, any Error>
-  var output: ByteBuffer
-}
-
 extension SegmentConversion {
   /// Converts one batch of CSV records and renders its events into `output`, on the calling
   /// thread.
   static func convertCSV(
     _ batch: CSVRecordBatch, state template: CSVRowState, builder: CelebrationBuilder,
     options: CalendarOptions, output: ByteBuffer
-  ) -> CSVBatchResult {
+  ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
     var items: [SegmentConversion.Item] = []
@@ -187,9 +162,9 @@ extension SegmentConversion {
         }
       }
       conversion.items = items
-      return CSVBatchResult(conversion: .success(conversion), output: output)
+      return .success(conversion)
     } catch {
-      return CSVBatchResult(conversion: .failure(error), output: output)
+      return .failure(error)
     }
   }
 }

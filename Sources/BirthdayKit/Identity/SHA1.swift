@@ -97,50 +97,49 @@ public struct SHA1: Sendable {
   }
 
   private mutating func compress() {
-    // The 16-word message schedule as a rolling window, in inline storage.
-    var schedule: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-      0, 0, 0, 0, 0, 0, 0, 0
-    )
-    withUnsafeBytes(of: &block) { source in
-      withUnsafeMutableBytes(of: &schedule) { raw in
-        let w = raw.bindMemory(to: UInt32.self)
+    // The whole 80-word message schedule on the stack (320 bytes), then the rounds: four plain
+    // loops, one per round function, with nothing but registers in them.
+    var schedule:
+      (
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+      ) = (
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      )
+    let block = self.block
+    withUnsafeMutableBytes(of: &schedule) { raw in
+      let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      withUnsafeBytes(of: block) { source in
         for index in 0..<16 {
           w[index] = UInt32(
             bigEndian: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
         }
       }
-    }
-    withUnsafeMutableBytes(of: &schedule) { raw in
-      let w = raw.bindMemory(to: UInt32.self)
-      var a = h0
-      var b = h1
-      var c = h2
-      var d = h3
-      var e = h4
-      // Four loops of 20 rounds, one per round function: no switch inside the hot loop.
-      @inline(__always)
-      func round(_ index: Int, _ f: UInt32, _ k: UInt32) {
-        let word: UInt32
-        if index < 16 {
-          word = w[index]
-        } else {
-          // w[i & 15] still holds w[i - 16] until it is replaced here.
-          let mixed =
-            w[(index - 3) & 15] ^ w[(index - 8) & 15] ^ w[(index - 14) & 15] ^ w[index & 15]
-          word = (mixed << 1) | (mixed >> 31)
-          w[index & 15] = word
-        }
-        let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ word
-        e = d
-        d = c
-        c = (b << 30) | (b >> 2)
-        b = a
-        a = temp
+      for index in 16..<80 {
+        let mixed = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
+        w[index] = (mixed << 1) | (mixed >> 31)
       }
-      for index in 0..<20 { round(index, (b & c) | (~b & d), 0x5A82_7999) }
-      for index in 20..<40 { round(index, b ^ c ^ d, 0x6ED9_EBA1) }
-      for index in 40..<60 { round(index, (b & c) | (b & d) | (c & d), 0x8F1B_BCDC) }
-      for index in 60..<80 { round(index, b ^ c ^ d, 0xCA62_C1D6) }
+      var (a, b, c, d, e) = (h0, h1, h2, h3, h4)
+      for index in 0..<20 {
+        let temp = ((a << 5) | (a >> 27)) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[index]
+        (e, d, c, b, a) = (d, c, (b << 30) | (b >> 2), a, temp)
+      }
+      for index in 20..<40 {
+        let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[index]
+        (e, d, c, b, a) = (d, c, (b << 30) | (b >> 2), a, temp)
+      }
+      for index in 40..<60 {
+        let temp =
+          ((a << 5) | (a >> 27)) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[index]
+        (e, d, c, b, a) = (d, c, (b << 30) | (b >> 2), a, temp)
+      }
+      for index in 60..<80 {
+        let temp = ((a << 5) | (a >> 27)) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[index]
+        (e, d, c, b, a) = (d, c, (b << 30) | (b >> 2), a, temp)
+      }
       h0 = h0 &+ a
       h1 = h1 &+ b
       h2 = h2 &+ c

@@ -16,13 +16,28 @@ public enum DateValueParser {
   /// Parses `bytes`; `nil` when they are not one of the accepted forms or not a real date.
   public static func parse<Bytes: Collection>(_ bytes: Bytes) -> CivilDate?
   where Bytes.Element == UInt8 {
-    var value = Array(bytes)
-    trim(&value)
-    if let timeStart = value.firstIndex(of: UInt8(ascii: "T"))
-      ?? value.firstIndex(of: UInt8(ascii: "t"))
+    if let date = bytes.withContiguousStorageIfAvailable(parse) { return date }
+    return Array(bytes).withUnsafeBufferPointer(parse)
+  }
+
+  /// Parses the UTF-8 of `text`.
+  public static func parse(_ text: String) -> CivilDate? {
+    var text = text
+    return text.withUTF8(parse)
+  }
+
+  /// Parses `bytes` in place: no copy, no allocation.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    var start = 0
+    var end = bytes.count
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    if let time = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "T") })
+      ?? (start..<end).first(where: { bytes[$0] == UInt8(ascii: "t") })
     {
-      value.removeSubrange(timeStart...)
+      end = time
     }
+    let value = UnsafeBufferPointer(rebasing: bytes[start..<end])
     let dash = UInt8(ascii: "-")
     switch value.count {
     case 8 where value[0] != dash:  // YYYYMMDD
@@ -46,23 +61,13 @@ public enum DateValueParser {
     }
   }
 
-  /// Parses the UTF-8 of `text`.
-  public static func parse(_ text: String) -> CivilDate? {
-    parse(Array(text.utf8))
-  }
-
-  private static func trim(_ value: inout [UInt8]) {
-    while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
-    var leading = 0
-    while leading < value.count, value[leading] == 0x20 || value[leading] == 0x09 { leading += 1 }
-    if leading > 0 { value.removeFirst(leading) }
-  }
-
-  private static func digits(_ value: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+  private static func digits(_ value: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int)
+    -> Int?
+  {
     var result = 0
     for index in offset..<offset + count {
-      let digit = Int(value[index]) - 48
-      guard (0...9).contains(digit) else { return nil }
+      let digit = Int(value[index]) &- 48
+      guard digit >= 0 && digit <= 9 else { return nil }
       result = result * 10 + digit
     }
     return result

@@ -20,9 +20,14 @@ public struct PersonName: Hashable, Sendable {
   public init?(formatted: String?, given: String? = nil, family: String? = nil) {
     let given = given.flatMap(TextSanitizer.nonEmptySingleLine)
     let family = family.flatMap(TextSanitizer.nonEmptySingleLine)
+    let parts: String? =
+      switch (given, family) {
+      case (let given?, let family?): given + " " + family
+      case (let part?, nil), (nil, let part?): part
+      case (nil, nil): nil
+      }
     let display =
-      formatted.flatMap(TextSanitizer.nonEmptySingleLine)
-      ?? TextSanitizer.nonEmptySingleLine([given, family].compactMap { $0 }.joined(separator: " "))
+      formatted.flatMap(TextSanitizer.nonEmptySingleLine) ?? parts  // parts are clean already
     guard let display else { return nil }
     self.formatted = display
     self.given = given

@@ -39,4 +39,20 @@ import Testing
       }
     }
   }
+
+  @Test func countsExactlyWhatAByteLoopCounts() {
+    // Runs of the target and of target ± 1 are where a borrowing zero-byte test miscounts.
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<400 {
+      let count = Int.random(in: 0..<50, using: &generator)
+      let bytes = (0..<count).map { _ in
+        [0x2C, 0x2B, 0x2D, 0x00, 0x01, 0xAC, 0x61].randomElement(using: &generator)! as UInt8
+      }
+      let from = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+      let counted = bytes.withUnsafeBufferPointer {
+        ByteScan.count(of: 0x2C, in: $0, from: from, to: count)
+      }
+      #expect(counted == bytes[from...].filter { $0 == 0x2C }.count, "\(bytes)")
+    }
+  }
 }

@@ -114,7 +114,7 @@ struct CSVRowState {
       try findHeader(record, location: location)
       return
     }
-    fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","))
+    fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","), neededFields: texts.count)
     if fields.count != headerNames.count {
       report(
         Diagnostic(
@@ -124,7 +124,7 @@ struct CSVRowState {
     var row = CSVRow(location: location)
     for index in texts.indices { texts[index] = nil }
     for index in usedColumns where index < fields.count {
-      texts[index] = decode(fields[index], location: location)
+      texts[index] = fields.withField(index, of: record) { decode($0, location: location) }
     }
     let texts = self.texts
     let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
@@ -214,7 +214,9 @@ struct CSVRowState {
     for candidate in candidates {
       fields.split(record, delimiter: candidate)
       var headers: [String] = []
-      for index in 0..<fields.count { headers.append(decode(fields[index], location: location)) }
+      for index in 0..<fields.count {
+        headers.append(fields.withField(index, of: record) { decode($0, location: location) })
+      }
       let keys = headers.map(CSVColumnMap.key)
       let recognized =
         CSVColumnMap.aliases.values.reduce(0) { count, names in
@@ -247,12 +249,14 @@ struct CSVRowState {
   /// runaway cell must not cost memory several times its size.
   static let cellLimit = 16 * 1024
 
-  private mutating func decode(_ bytes: ArraySlice<UInt8>, location: SourceLocation) -> String {
+  private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation)
+    -> String
+  {
     var bytes = bytes
     if bytes.count > Self.cellLimit {
-      var end = bytes.startIndex + Self.cellLimit
-      while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
-      bytes = bytes[..<end]
+      var end = Self.cellLimit
+      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
+      bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
       report(
         Diagnostic(
           "a field longer than 16 KiB was cut to its first 16 KiB", at: location,

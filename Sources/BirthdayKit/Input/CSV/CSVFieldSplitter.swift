@@ -1,36 +1,66 @@
 /// Splits one CSV record into unquoted field values, reusing its storage from row to row.
+///
+/// A record without quotes (most of them) is not copied: its fields are ranges of the record.
 struct CSVFieldSplitter {
+  /// The unquoted fields of a record that has quotes.
   private var bytes: [UInt8] = []
+  private var starts: [Int] = []
   private var ends: [Int] = []
-
+  private var fieldsAreInRecord = true
   /// The number of fields in the last record split.
-  var count: Int { ends.count }
+  private(set) var count = 0
 
-  /// Field `index` of the last record split.
-  subscript(index: Int) -> ArraySlice<UInt8> {
-    bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+  /// Calls `body` with field `index` of `record`, which must be the record last split.
+  func withField<Result>(
+    _ index: Int, of record: UnsafeBufferPointer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if fieldsAreInRecord {
+      return body(UnsafeBufferPointer(rebasing: record[starts[index]..<ends[index]]))
+    }
+    return bytes.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[starts[index]..<ends[index]]))
+    }
   }
 
   /// Splits `record` at `delimiter`, outside quotes; a quoted field loses its quotes and its
   /// doubled quotes become one. Text after a closing quote is kept (lenient, like spreadsheets).
-  mutating func split(_ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+  ///
+  /// Fields after `neededFields` are only counted when the record has no quotes: the reader
+  /// never looks at them.
+  mutating func split(
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int = .max
+  ) {
+    defer { if !fieldsAreInRecord { count = ends.count } }
     bytes.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
     do {
-      // Most records have no quote: copy field by field, finding delimiters eight at a time.
-      if ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil {
+      // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
+      fieldsAreInRecord =
+        ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
+      if fieldsAreInRecord {
         var from = 0
         while true {
           let next =
             ByteScan.firstIndex(
               of: delimiter, delimiter, delimiter, in: data, from: from, to: data.count)
             ?? data.count
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[from..<next]))
-          ends.append(bytes.count)
-          guard next < data.count else { return }
+          starts.append(from)
+          ends.append(next)
+          guard next < data.count else {
+            count = ends.count
+            return
+          }
           from = next + 1
+          if ends.count == neededFields {
+            count =
+              ends.count + 1 + ByteScan.count(of: delimiter, in: data, from: from, to: data.count)
+            return
+          }
         }
       }
+      starts.append(0)
       var index = 0
       var atFieldStart = true
       var inQuotes = false
@@ -52,6 +82,7 @@ struct CSVFieldSplitter {
         }
         if byte == delimiter {
           ends.append(bytes.count)
+          starts.append(bytes.count)
           atFieldStart = true
           continue
         }
