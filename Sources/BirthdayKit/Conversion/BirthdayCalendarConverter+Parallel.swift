@@ -18,7 +18,7 @@ extension BirthdayCalendarConverter {
   ///   - segmentSize: the target size of one segment in bytes.
   ///   - progress: called after each batch of segments with the records and bytes read so far.
   public mutating func convertVCardsInParallel<Input: RandomAccessByteSource>(
-    _ input: Input, fileName: String, threads: Int, segmentSize: Int = 1 << 20,
+    _ input: Input, fileName: String, threads: Int, segmentSize: Int = 1 << 18,
     progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
   ) throws {
     var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
