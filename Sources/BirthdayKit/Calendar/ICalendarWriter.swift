@@ -3,9 +3,7 @@
 /// Call ``writeHeader()``, then ``write(_:)`` once per event in the order they should appear,
 /// then ``finish()``. Output is buffered and flushed in large writes; nothing is held per event.
 ///
-/// Every event is an all-day `VEVENT` that repeats yearly, with the start year chosen for client
-/// compatibility: the real year when known and not before 1970, else 1970 (1972 for 29 February),
-/// since several clients mishandle early start dates. The real year goes into `DESCRIPTION`.
+/// Events are rendered by ``EventRenderer`` (see there for their form).
 ///
 /// ```swift
 /// var writer = ICalendarWriter(sink: MemoryByteSink(), options: CalendarOptions(timestamp: .init(secondsSince1970: 0)))
@@ -22,31 +20,21 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// How events are written.
   public let options: CalendarOptions
 
-  private var buffer = ByteBuffer(capacity: 1 << 17)
-  private var scratch = ByteBuffer()
-  private var alarmDescription = ByteBuffer()
-  /// Lines that are the same in every event, folded and CRLF-ended once.
-  private let timestampLine: [UInt8]
-  private let leapDayRule: [UInt8]
-  private let alarmTriggers: [[UInt8]]
+  private let buffer = ByteBuffer(capacity: 1 << 17)
+  private let renderer: EventRenderer
   private let flushThreshold = 1 << 16
 
   /// Creates a writer; nothing is written until ``writeHeader()``.
   public init(sink: Sink, options: CalendarOptions) {
     self.sink = sink
     self.options = options
-    self.timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
-    self.leapDayRule = Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)")
-    self.alarmTriggers = options.alarms.map {
-      Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
-        + Self.folded("TRIGGER;RELATED=START:\($0.trigger)")
-    }
+    self.renderer = EventRenderer(options: options)
   }
 
   /// Writes `BEGIN:VCALENDAR` and the calendar properties.
   public mutating func writeHeader() throws {
     buffer.append("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
-    buffer.append(Self.folded("PRODID:" + Self.productIdentifier))
+    buffer.append(EventRenderer.folded("PRODID:" + Self.productIdentifier))
     buffer.append("CALSCALE:GREGORIAN\r\n")
     if let name = options.calendarName.flatMap(TextSanitizer.nonEmptySingleLine) {
       appendTextProperty("NAME:", name)
@@ -57,79 +45,14 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
   /// Writes one event (and its alarms).
   public mutating func write(_ celebration: Celebration) throws {
-    appendEvent(celebration, to: buffer)
+    renderer.append(celebration, to: buffer)
     try flushIfNeeded()
   }
 
-  /// Renders one event into `output` instead of the sink (for conversion threads).
-  func render(_ celebration: Celebration, to output: ByteBuffer) {
-    appendEvent(celebration, to: output)
-  }
-
-  /// Writes bytes that ``render(_:to:)`` produced.
+  /// Writes bytes that an ``EventRenderer`` with the same options produced.
   mutating func writeRendered(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     buffer.append(bytes)
     try flushIfNeeded()
-  }
-
-  /// Renders one event into the buffer, byte by byte: no intermediate strings on this path.
-  /// Constant lines carry their CRLF; lines with a value end through
-  /// ``ContentLineFolder/endLine(startingAt:in:)``, which folds the rare long one.
-  private func appendEvent(_ celebration: Celebration, to buffer: ByteBuffer) {
-    let date = celebration.date
-    let start = Self.startDate(of: date)
-
-    buffer.append("BEGIN:VEVENT\r\n")
-    var lineStart = buffer.count
-    buffer.append("UID:")
-    if let uuid = celebration.canonicalUUID {
-      uuid.appendCanonical(to: buffer)
-    } else {
-      var uid = celebration.uid
-      uid.withUTF8 { TextEscaping.appendEscaped($0, to: buffer) }
-    }
-    ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-    buffer.append(timestampLine)
-    buffer.append("DTSTART;VALUE=DATE:")
-    Self.appendBasicDate(start, to: buffer)
-    buffer.append("\r\nDTEND;VALUE=DATE:")
-    Self.appendBasicDate(start.nextDay(), to: buffer)
-    buffer.appendLineBreak()
-    if date.isLeapDay {
-      buffer.append(leapDayRule)
-    } else {
-      buffer.append("RRULE:FREQ=YEARLY\r\n")
-    }
-
-    scratch.removeAll()
-    options.appendSummary(for: celebration, to: scratch)
-    lineStart = buffer.count
-    buffer.append("SUMMARY:")
-    scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
-    ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-    if date.year != nil {
-      buffer.append(celebration.kind == .birthday ? "DESCRIPTION:Born " : "DESCRIPTION:Since ")
-      Self.appendISODate(date, to: buffer)
-      buffer.appendLineBreak()
-    }
-    buffer.append(
-      celebration.kind == .birthday
-        ? "CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n"
-        : "CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
-    if !alarmTriggers.isEmpty {
-      scratch.removeAll()
-      options.appendMessage(for: celebration, to: scratch)
-      alarmDescription.removeAll()
-      alarmDescription.append("DESCRIPTION:")
-      scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: alarmDescription) }
-      ContentLineFolder.endLine(startingAt: 0, in: alarmDescription)
-      for trigger in alarmTriggers {
-        buffer.append(trigger)
-        alarmDescription.withUnsafeBytes { buffer.append($0) }
-        buffer.append("END:VALARM\r\n")
-      }
-    }
-    buffer.append("END:VEVENT\r\n")
   }
 
   /// Writes `END:VCALENDAR` and flushes everything to the sink.
@@ -141,39 +64,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
   /// else 1970, or 1972 for 29 February (the first leap year from 1970).
   public static func startDate(of date: CivilDate) -> CivilDate {
-    if let year = date.year, year >= 1970 { return date }
-    // Valid by construction: every month-day exists in 1972, a leap year.
-    return date.inYear(date.isLeapDay ? 1972 : 1970)!
-  }
-
-  static func basicDate(_ date: CivilDate) -> String {
-    let bytes = ByteBuffer()
-    appendBasicDate(date, to: bytes)
-    return String(decoding: bytes.bytes, as: UTF8.self)
-  }
-
-  /// `YYYYMMDD`.
-  static func appendBasicDate(_ date: CivilDate, to output: ByteBuffer) {
-    output.appendDecimal(date.year ?? 1972, width: 4)
-    output.appendTwoDigits(date.month)
-    output.appendTwoDigits(date.day)
-  }
-
-  /// `YYYY-MM-DD`.
-  static func appendISODate(_ date: CivilDate, to output: ByteBuffer) {
-    output.appendDecimal(date.year ?? 1972, width: 4)
-    output.append(UInt8(ascii: "-"))
-    output.appendTwoDigits(date.month)
-    output.append(UInt8(ascii: "-"))
-    output.appendTwoDigits(date.day)
-  }
-
-  /// One content line, folded and CRLF-ended.
-  private static func folded(_ line: String) -> [UInt8] {
-    let output = ByteBuffer()
-    output.append(utf8: line)
-    ContentLineFolder.endLine(startingAt: 0, in: output)
-    return Array(output.bytes)
+    EventRenderer.startDate(of: date)
   }
 
   private mutating func appendTextProperty(_ name: StaticString, _ value: String) {

@@ -142,7 +142,7 @@ struct SegmentConversion: Sendable {
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     conversion.lineCount = countLineBreaks(in: bytes)
-    let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
+    let renderer = EventRenderer(options: options)
     do {
       var items: [SegmentConversion.Item] = []
       var reader = VCardReader(source: MemoryByteSource(bytes), fileName: fileName) {
@@ -155,7 +155,7 @@ struct SegmentConversion: Sendable {
         items.append(.record(eventCount: celebrations.count))
         for celebration in celebrations {
           let start = conversion.output.count
-          renderer.render(celebration, to: conversion.output)
+          renderer.append(celebration, to: conversion.output)
           items.append(.event(celebration, start..<conversion.output.count))
         }
       }

@@ -143,7 +143,7 @@ extension SegmentConversion {
     options: CalendarOptions, output: ByteBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
-    let renderer = ICalendarWriter(sink: MemoryByteSink(), options: options)
+    let renderer = EventRenderer(options: options)
     var items: [SegmentConversion.Item] = []
     var state = template
     state.report = { items.append(.diagnostic($0)) }
@@ -156,7 +156,7 @@ extension SegmentConversion {
           items.append(.record(eventCount: celebrations.count))
           for celebration in celebrations {
             let start = conversion.output.count
-            renderer.render(celebration, to: conversion.output)
+            renderer.append(celebration, to: conversion.output)
             items.append(.event(celebration, start..<conversion.output.count))
           }
         }
