@@ -56,4 +56,32 @@ enum ByteScan {
     }
     return total
   }
+
+  /// Calls `body` with the index of each byte of `bytes[from..<to]` equal to `target`, in order,
+  /// until `body` returns `false`; returns the index after the last byte looked at.
+  @inline(__always)
+  static func forEachIndex(
+    of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    _ body: (Int) -> Bool
+  ) {
+    guard let base = bytes.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let pattern = 0x0101_0101_0101_0101 &* UInt64(target)
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let x = word ^ pattern
+      var zeros = ~(((x & lows) &+ lows) | x | lows)  // exact: 0x80 in each matching byte
+      while zeros != 0 {
+        guard body(index + zeros.trailingZeroBitCount >> 3) else { return }
+        zeros &= zeros &- 1
+      }
+      index += 8
+    }
+    while index < end {
+      if base[index] == target, !body(index) { return }
+      index += 1
+    }
+  }
 }

@@ -124,24 +124,18 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     while output.count > start, output.last == 0x20 { output.truncate(to: output.count - 1) }
   }
 
-  /// Appends `bytes` without a space at the start of the text or after another space; runs
-  /// between such spaces are copied whole.
+  /// Appends `bytes` without a leading space at the start of the text or after another space.
+  ///
+  /// That is the only place two spaces can meet: literals are single-spaced when the template is
+  /// parsed, and names are single-line text without leading, trailing or double spaces
+  /// (``PersonName``), so each piece is otherwise copied whole.
   private func appendCollapsingSpaces(
     _ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer, start: Int
   ) {
-    var afterSpace = output.count == start || output.last == 0x20
-    var runStart = 0
-    for index in bytes.indices where bytes[index] == 0x20 {
-      if afterSpace && index == runStart {
-        runStart = index + 1  // a space to drop
-        continue
-      }
-      output.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
-      runStart = index + 1
-      afterSpace = true
+    var bytes = bytes[...]
+    if bytes.first == 0x20, output.count == start || output.last == 0x20 {
+      bytes = bytes.dropFirst()
     }
-    if runStart < bytes.count {
-      output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-    }
+    output.append(UnsafeBufferPointer(rebasing: bytes))
   }
 }

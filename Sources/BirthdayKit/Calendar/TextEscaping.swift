@@ -30,6 +30,25 @@ public enum TextEscaping {
     let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
     let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
     var index = 0
+    if let base = bytes.baseAddress {
+      // Eight bytes at a time while none of them can need work (exact presence tests).
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let comma = word ^ (ones &* 0x2C)
+        let semicolon = word ^ (ones &* 0x3B)
+        let backslash = word ^ (ones &* 0x5C)
+        let delete = word ^ (ones &* 0x7F)
+        let suspicious =
+          (word &- ones &* 0x20) & ~word  // a byte below 0x20
+          | (comma &- ones) & ~comma | (semicolon &- ones) & ~semicolon
+          | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete
+        if suspicious & highs != 0 { break }
+        index += 8
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       let mask = byte < 64 ? low : high

@@ -40,25 +40,27 @@ struct CSVFieldSplitter {
       fieldsAreInRecord =
         ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
       if fieldsAreInRecord {
+        // One pass over the record: the first fields are recorded, the rest only counted.
         var from = 0
-        while true {
-          let next =
-            ByteScan.firstIndex(
-              of: delimiter, delimiter, delimiter, in: data, from: from, to: data.count)
-            ?? data.count
-          starts.append(from)
-          ends.append(next)
-          guard next < data.count else {
-            count = ends.count
-            return
+        var counted = 0
+        ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
+          if ends.count < neededFields {
+            starts.append(from)
+            ends.append(index)
+            from = index + 1
+          } else {
+            counted += 1
           }
-          from = next + 1
-          if ends.count == neededFields {
-            count =
-              ends.count + 1 + ByteScan.count(of: delimiter, in: data, from: from, to: data.count)
-            return
-          }
+          return true
         }
+        if ends.count < neededFields {
+          starts.append(from)
+          ends.append(data.count)
+        } else {
+          counted += 1
+        }
+        count = ends.count + counted
+        return
       }
       starts.append(0)
       var index = 0
