@@ -84,4 +84,37 @@ enum ByteScan {
       index += 1
     }
   }
+
+  /// Line breaks in `bytes`, counted as ``LineReader`` counts them: CRLF, CR and LF are one each.
+  static func countLineBreaks(in bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { data in
+      guard let base = data.baseAddress else { return 0 }
+      let raw = UnsafeRawPointer(base)
+      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      var total = 0
+      var previousWasCR = false
+      var index = 0
+      while index + 8 <= data.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let lf = word ^ (ones &* 0x0A)
+        let cr = word ^ (ones &* 0x0D)
+        let lfBits = ~(((lf & lows) &+ lows) | lf | lows)  // exact: 0x80 in each LF byte
+        let crBits = ~(((cr & lows) &+ lows) | cr | lows)
+        // An LF right after a CR (in this word, or the last byte of the previous one) is part
+        // of a CRLF already counted.
+        let pairs = (crBits << 8 | (previousWasCR ? 0x80 : 0)) & lfBits
+        total += lfBits.nonzeroBitCount + crBits.nonzeroBitCount - pairs.nonzeroBitCount
+        previousWasCR = crBits >> 63 != 0
+        index += 8
+      }
+      while index < data.count {
+        let byte = data[index]
+        if byte == 0x0D || (byte == 0x0A && !previousWasCR) { total += 1 }
+        previousWasCR = byte == 0x0D
+        index += 1
+      }
+      return total
+    }
+  }
 }

@@ -7,9 +7,9 @@ extension BirthdayCalendarConverter {
   /// order with the same line numbers, same duplicate handling.
   ///
   /// The input is cut into segments at card boundaries (``VCardSegmenter``); each thread parses a
-  /// segment and renders its events into memory; segments are then committed in input order,
-  /// which is where duplicate UIDs are detected and line numbers are shifted. At most `threads`
-  /// segments are in memory at once, so memory stays flat as the input grows.
+  /// segment, numbering its lines as in the file, and renders its events into memory; segments
+  /// are then committed in input order, which is where duplicate UIDs are detected. At most two
+  /// rounds of `threads` segments are in memory at once, so memory stays flat as the input grows.
   ///
   /// - Parameters:
   ///   - input: the file (or bytes) to read.
@@ -22,77 +22,46 @@ extension BirthdayCalendarConverter {
     progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
   ) throws {
     var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
-    var lineOffset = 0
+    var linesRead = 0
     let renderOptions = writerOptions
     let builder = self.builder
     try ConversionPipeline.run(
       threads: threads,
-      next: { try segmenter.next() },
+      next: { () throws -> (bytes: [UInt8], linesBefore: Int)? in
+        guard let segment = try segmenter.next() else { return nil }
+        defer { linesRead += ByteScan.countLineBreaks(in: segment) }
+        return (segment, linesRead)
+      },
       convert: { segments in
         { index, output in
           SegmentConversion.convert(
-            segments[index], fileName: fileName, builder: builder, options: renderOptions,
-            output: output)
+            segments[index].bytes, linesBefore: segments[index].linesBefore, fileName: fileName,
+            builder: builder, options: renderOptions, output: output)
         }
       },
-      commit: { _, result, _ in
-        let segment = try result.get()
-        try commit(segment, lineOffset: lineOffset, fileName: fileName)
-        lineOffset += segment.lineCount
-      },
+      commit: { _, result, _ in try commit(result.get()) },
       roundCommitted: { progress(statistics.recordsRead, segmenter.offset) })
     if segmenter.offset < input.size {
       // A card too large to hold whole: read the rest of the file as one stream.
-      try convertSequentially(
-        input, from: segmenter.offset, fileName: fileName, lineOffset: lineOffset)
+      var reader = VCardReader(
+        source: RandomAccessStream(input: input, offset: segmenter.offset), fileName: fileName,
+        linesBefore: linesRead, diagnostics: diagnostics)
+      try reader.forEachContact { try add($0) }
       progress(statistics.recordsRead, input.size)
     }
   }
 
-  private mutating func convertSequentially<Input: RandomAccessByteSource>(
-    _ input: Input, from offset: Int, fileName: String, lineOffset: Int
-  ) throws {
-    let report = diagnostics
-    let shift = { (location: SourceLocation) -> SourceLocation in
-      guard location.file == fileName else { return location }
-      var shifted = location
-      shifted.line += lineOffset
-      return shifted
-    }
-    var reader = VCardReader(
-      source: RandomAccessStream(input: input, offset: offset), fileName: fileName
-    ) {
-      var diagnostic = $0
-      diagnostic.location = diagnostic.location.map(shift)
-      report(diagnostic)
-    }
-    try reader.forEachContact { contact in
-      var contact = contact
-      contact.location = shift(contact.location)
-      try add(contact)
-    }
-  }
-
   /// Writes a converted segment in order: diagnostics, counts, and each event unless its UID
-  /// was already written; locations in `fileName` move down by `lineOffset` lines.
-  mutating func commit(_ segment: SegmentConversion, lineOffset: Int, fileName: String)
-    throws
-  {
-    func shifted(_ location: SourceLocation?) -> SourceLocation? {
-      guard var location, location.file == fileName else { return location }
-      location.line += lineOffset
-      return location
-    }
+  /// was already written.
+  mutating func commit(_ segment: SegmentConversion) throws {
     for item in segment.items {
       switch item {
-      case .diagnostic(var diagnostic):
-        diagnostic.location = shifted(diagnostic.location)
+      case .diagnostic(let diagnostic):
         diagnostics(diagnostic)
       case .record(let eventCount):
         statistics.recordsRead += 1
         if eventCount == 0 { statistics.recordsSkipped += 1 }
-      case .event(var celebration, let range):
-        celebration.location = shifted(celebration.location)
+      case .event(let celebration, let range):
         guard isFirstUse(of: celebration) else {
           reportDuplicate(celebration)
           continue
@@ -128,8 +97,6 @@ struct SegmentConversion: Sendable {
   var items: [Item] = []
   /// The rendered events; each `.event` item names its range.
   let output: ByteBuffer
-  /// Line breaks in the segment, to shift the next segment's line numbers.
-  var lineCount = 0
 
   init(output: ByteBuffer) {
     self.output = output
@@ -137,17 +104,16 @@ struct SegmentConversion: Sendable {
 
   /// Parses one segment and renders its events, on the calling thread.
   static func convert(
-    _ bytes: [UInt8], fileName: String, builder: CelebrationBuilder, options: CalendarOptions,
-    output: ByteBuffer
+    _ bytes: [UInt8], linesBefore: Int, fileName: String, builder: CelebrationBuilder,
+    options: CalendarOptions, output: ByteBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
-    conversion.lineCount = countLineBreaks(in: bytes)
     let renderer = EventRenderer(options: options)
     do {
       var items: [SegmentConversion.Item] = []
-      var reader = VCardReader(source: MemoryByteSource(bytes), fileName: fileName) {
-        items.append(.diagnostic($0))
-      }
+      var reader = VCardReader(
+        source: MemoryByteSource(bytes), fileName: fileName, linesBefore: linesBefore
+      ) { items.append(.diagnostic($0)) }
       try reader.forEachContact { contact in
         let celebrations = builder.celebrations(of: contact, record: "card") {
           items.append(.diagnostic($0))

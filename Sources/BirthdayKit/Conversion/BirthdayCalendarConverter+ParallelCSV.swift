@@ -65,7 +65,7 @@ extension BirthdayCalendarConverter {
     switch result {
     case .success(var segment) where !state.hasHeldBackRows:
       keepFirstEncodingNotice(in: &segment, state: &state)
-      try commit(segment, lineOffset: 0, fileName: fileName)
+      try commit(segment)
     case .failure(let error) where !(error is CSVRowNeedsDateOrder) && !state.hasHeldBackRows:
       throw error
     default:

@@ -83,22 +83,3 @@ struct VCardSegmenter<Input: RandomAccessByteSource> {
     return true
   }
 }
-
-/// Line breaks in `bytes`, counted as the line reader counts them (CRLF, CR and LF are one each).
-func countLineBreaks(in bytes: [UInt8]) -> Int {
-  bytes.withUnsafeBufferPointer { data in
-    var count = 0
-    var index = 0
-    while index < data.count {
-      let byte = data[index]
-      if byte == 0x0A {
-        count += 1
-      } else if byte == 0x0D {
-        count += 1
-        if index + 1 < data.count, data[index + 1] == 0x0A { index += 1 }
-      }
-      index += 1
-    }
-    return count
-  }
-}

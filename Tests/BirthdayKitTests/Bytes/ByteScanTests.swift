@@ -55,4 +55,22 @@ import Testing
       #expect(counted == bytes[from...].filter { $0 == 0x2C }.count, "\(bytes)")
     }
   }
+
+  @Test func countsLineBreaksAsTheLineReaderDoes() throws {
+    // CR, LF and CRLF in every position, including a CRLF split across two words.
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let count = Int.random(in: 0..<40, using: &generator)
+      let bytes = (0..<count).map { _ in
+        [0x0D, 0x0A, 0x41, 0x8D, 0x8A].randomElement(using: &generator)! as UInt8
+      }
+      var reader = LineReader(MemoryByteSource(bytes), chunkSize: 16)
+      var lines = 0
+      while try reader.nextLine({ _ in () }) != nil { lines += 1 }
+      // The reader also counts a last line without a break; line breaks are what we count.
+      let lastLineUnterminated = bytes.last.map { $0 != 0x0A && $0 != 0x0D } ?? false
+      #expect(
+        ByteScan.countLineBreaks(in: bytes) == lines - (lastLineUnterminated ? 1 : 0), "\(bytes)")
+    }
+  }
 }

@@ -28,6 +28,8 @@
 public struct VCardReader<Source: ByteSource>: ContactReader {
   private var lines: LineReader<VCardSourceBox>?
   private var scanner: VCardCardScanner
+  /// Lines before the source's first line: a segment of a file is numbered as in the file.
+  private let linesBefore: Int
 
   /// Bytes consumed from the source so far.
   public private(set) var bytesRead = 0
@@ -39,8 +41,17 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
   ///   - fileName: the name used in diagnostics (`contacts.vcf:12: …`).
   ///   - diagnostics: called for each problem, in input order.
   public init(source: Source, fileName: String, diagnostics: @escaping DiagnosticHandler) {
+    self.init(source: source, fileName: fileName, linesBefore: 0, diagnostics: diagnostics)
+  }
+
+  /// Creates a reader of a part of a file that starts after `linesBefore` lines.
+  init(
+    source: Source, fileName: String, linesBefore: Int,
+    diagnostics: @escaping DiagnosticHandler
+  ) {
     self.lines = LineReader(VCardSourceBox(source))
     self.scanner = VCardCardScanner(fileName: fileName, report: diagnostics)
+    self.linesBefore = linesBefore
   }
 
   /// Calls `body` with each card's contact, in input order. The input is read once: a second
@@ -52,7 +63,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
     guard var lines = self.lines else { return }
     self.lines = nil
     var scanner = self.scanner
-    var lineNumber = 0
+    var lineNumber = linesBefore
     defer {
       bytesRead = lines.bytesRead
       self.scanner = scanner
