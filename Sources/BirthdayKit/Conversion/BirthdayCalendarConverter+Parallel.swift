@@ -39,7 +39,7 @@ extension BirthdayCalendarConverter {
             builder: builder, options: renderOptions, output: output)
         }
       },
-      commit: { _, result, _ in try commit(result.get()) },
+      commit: { _, result in try commit(result.get()) },
       roundCommitted: { progress(statistics.recordsRead, segmenter.offset) })
     if segmenter.offset < input.size {
       // A card too large to hold whole: read the rest of the file as one stream.

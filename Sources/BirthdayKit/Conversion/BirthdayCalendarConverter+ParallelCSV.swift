@@ -8,7 +8,7 @@ extension BirthdayCalendarConverter {
   /// fields, decoded, turned into events and rendered on `threads` threads, and committed in
   /// input order. A batch that meets a numeric date while the file's date order is still unknown
   /// is converted again on this thread, in sequence, so that inference works exactly as when
-  /// reading sequentially. At most `threads` batches are in memory at once.
+  /// reading sequentially. At most two rounds of `threads` batches are in memory at once.
   ///
   /// - Parameters:
   ///   - source: the CSV bytes (a file or a stream).
@@ -49,9 +49,7 @@ extension BirthdayCalendarConverter {
             output: output)
         }
       },
-      commit: { batch, result, _ in
-        try commit(batch, result, state: &state, fileName: fileName)
-      },
+      commit: { batch, result in try commit(batch, result, state: &state) },
       roundCommitted: { progress(statistics.recordsRead, scanner.bytesRead) })
     try state.finish { try add($0, recordNoun: "row") }
   }
@@ -60,7 +58,7 @@ extension BirthdayCalendarConverter {
   /// before it (the date order).
   private mutating func commit(
     _ batch: CSVRecordBatch, _ result: Result<SegmentConversion, any Error>,
-    state: inout CSVRowState, fileName: String
+    state: inout CSVRowState
   ) throws {
     switch result {
     case .success(var segment) where !state.hasHeldBackRows:

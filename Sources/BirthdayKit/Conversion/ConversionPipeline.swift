@@ -19,7 +19,7 @@ enum ConversionPipeline {
     threads: Int,
     next: () throws -> Batch?,
     convert: ([Batch]) -> @Sendable (Int, ByteBuffer) -> Converted,
-    commit: (Batch, Converted, ByteBuffer) throws -> Void,
+    commit: (Batch, Converted) throws -> Void,
     roundCommitted: () -> Void = {}
   ) throws {
     var spareOutputs: [ByteBuffer] = []
@@ -43,16 +43,16 @@ enum ConversionPipeline {
           batches, outputs, ConcurrentRound(batches.count, on: workers) { work($0, outputs[$0]) }
         )
       }
-      if let finished = running {
-        running = nil
+      let finished = running
+      running = started  // from here on, the round to wait for if a commit throws
+      if let finished {
         for (index, converted) in finished.round.wait().enumerated() {
-          try commit(finished.batches[index], converted, finished.outputs[index])
+          try commit(finished.batches[index], converted)
           finished.outputs[index].removeAll()
           spareOutputs.append(finished.outputs[index])
         }
         roundCommitted()
       }
-      running = started
     } while running != nil
   }
 }
