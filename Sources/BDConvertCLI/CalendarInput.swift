@@ -55,6 +55,8 @@ struct CalendarInput {
       return CommandError(status: .dataError, message: error.message, location: error.location)
     case let error as ByteSourceError:
       return CommandError(status: .ioError, message: error.description)
+    case let error as TemporaryFileError:
+      return CommandError(status: .ioError, message: error.description)
     default:
       return CommandError(status: .ioError, message: "\(error)")
     }

@@ -67,22 +67,23 @@ struct ListCommand {
     let input = try InputFile.open(scanned.operands.first ?? "-")
     defer { input.close() }
     let printer = DiagnosticPrinter(strict: false)
-    let events: [CalendarEvent]
-    do {
-      events = try CalendarLister.list(
-        input.byteSource, fileName: input.displayName, today: today,
-        diagnostics: printer.handler)
-    } catch {
-      throw CalendarInput.commandError(error)
-    }
     let json = scanned.has("--json")
     var text = ""
-    for event in events {
-      text += (json ? event.jsonLine : event.textLine) + "\n"
-      if text.utf8.count >= 1 << 16 {
-        StandardStreams.output(text)
-        text = ""
+    do {
+      // Streams: the events arrive in order after the whole input was read and sorted, and
+      // are printed in 64 KiB blocks.
+      try CalendarLister.forEachEvent(
+        in: input.byteSource, fileName: input.displayName, today: today,
+        diagnostics: printer.handler
+      ) { event in
+        text += (json ? event.jsonLine : event.textLine) + "\n"
+        if text.utf8.count >= 1 << 16 {
+          StandardStreams.output(text)
+          text = ""
+        }
       }
+    } catch {
+      throw CalendarInput.commandError(error)
     }
     StandardStreams.output(text)
     return .success
