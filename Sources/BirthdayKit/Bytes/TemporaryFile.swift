@@ -73,6 +73,13 @@ public final class TemporaryFile {
     try bytes.withUnsafeBytes { try append($0) }
   }
 
+  /// A source that reads the file from its start, for readers that take a ``ByteSource``.
+  ///
+  /// Each call gives a new source; the file stays open as long as one of them exists.
+  public func byteSource() -> some ByteSource {
+    TemporaryFileByteSource(file: self)
+  }
+
   /// Reads up to `buffer.count` bytes starting at `offset`; returns 0 at the end of the file.
   /// - Throws: ``TemporaryFileError`` when the read fails.
   public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -81,6 +88,22 @@ public final class TemporaryFile {
       if count >= 0 { return count }
       if errno == EINTR { continue }
       throw TemporaryFileError(operation: "read", directory: directory, code: errno)
+    }
+  }
+}
+
+/// Reads a ``TemporaryFile`` from its start; read failures become ``ByteSourceError``.
+private struct TemporaryFileByteSource: ByteSource {
+  let file: TemporaryFile
+  var offset = 0
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    do {
+      let count = try file.read(at: offset, into: buffer)
+      offset += count
+      return count
+    } catch let error as TemporaryFileError {
+      throw ByteSourceError(code: error.code, name: "temporary file in '\(error.directory)'")
     }
   }
 }
