@@ -17,12 +17,12 @@ enum ListedEventOrder: RecordOrdering {
   /// Next occurrence (none last), then UID, then line: the order `list` prints.
   case nextOccurrence
 
-  /// What decides most comparisons.
+  /// What decides most comparisons (16 bytes in an array: the widest field comes first).
   struct Key {
-    /// ``ListedEventRecord/nextDay``, or 0 when sorting by UID first.
-    var next: Int32
     /// The first eight UID bytes, big-endian and zero-padded; meaningful for ASCII UIDs only.
     var uidPrefix: UInt64
+    /// ``ListedEventRecord/nextDay``, or 0 when sorting by UID first.
+    var next: Int32
     /// ``ListedEventRecord/uidIsASCII``.
     var uidIsASCII: Bool
   }
@@ -35,7 +35,7 @@ enum ListedEventOrder: RecordOrdering {
       prefix = prefix << 8 | UInt64(index < uid.count ? uid[index] : 0)
     }
     return Key(
-      next: self == .nextOccurrence ? event.nextDay : 0, uidPrefix: prefix,
+      uidPrefix: prefix, next: self == .nextOccurrence ? event.nextDay : 0,
       uidIsASCII: event.uidIsASCII)
   }
 
