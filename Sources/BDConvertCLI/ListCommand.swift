@@ -21,7 +21,8 @@ struct ListCommand {
     following the RRULE in the file, including its leap-day rule. DATE is the event's date:
     YYYY-MM-DD, or --MM-DD when the year is not known. Overrides (RECURRENCE-ID) are folded
     into their event. An event whose RRULE cannot be interpreted is listed with NEXT '-' and
-    a warning on standard error.
+    a warning on standard error. Reads FILE or standard input once; a large calendar is
+    sorted through unnamed temporary files in $TMPDIR (default /tmp), so memory stays small.
 
     options:
       --json                one JSON object per line instead:
@@ -35,7 +36,7 @@ struct ListCommand {
       bdconvert list birthdays.ics | cut -f3     # just the UIDs, for 'bdconvert delete'
 
     exit status: 0 success, 64 usage, 65 malformed calendar, 66 input cannot be opened,
-    74 I/O error.
+    74 I/O error (also a temporary file that cannot be written).
 
     """
 
