@@ -11,8 +11,9 @@
 ///
 /// Memory stays bounded whatever the size of the calendar: the input is read once, and the events
 /// are deduplicated and ordered by two external merge sorts (``ExternalSorter``) that keep at most
-/// a few MiB in memory and spill the rest to an unnamed temporary file in `$TMPDIR` (or `/tmp`),
-/// about 100 bytes per event. Calendars that fit in that budget never touch the disk.
+/// 8 MiB in memory each and spill the rest to unnamed temporary files in `$TMPDIR` (or `/tmp`),
+/// about 100 bytes per event and sort. Calendars that fit in that budget (about 50,000 birthday
+/// events) never touch the disk.
 public enum CalendarLister {
   /// Reads `source` and returns its events in listing order.
   ///
