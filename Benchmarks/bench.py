@@ -5,7 +5,9 @@ Benchmarks/run [--smoke] [--sizes 10000,100000,1000000] [--formats vcf21,vcf30,v
 
 For each input: size in MB, contacts/s, MB/s (file to file), and the peak RSS of the bdconvert
 process itself (wait4's ru_maxrss), each the median of --runs runs; then the start-to-exit time of
-a one-card conversion (median of 50). A benchmark, not a test: it never fails on timing.
+a one-card conversion (median of 50); then `list`, `list --json` and `delete --uid X -o OUT` on the
+calendar converted from the largest vCard input, with the same columns per event. A benchmark, not
+a test: it never fails on timing.
 """
 import argparse
 import os
@@ -49,11 +51,14 @@ def main():
 
     print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s)")
     print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
+    largest_vcard = None  # (size, format, path)
     for fmt in args.formats.split(","):
         for size in sizes:
             path = os.path.join(WORK, f"{fmt}-{size}.{'csv' if fmt == 'csv' else 'vcf'}")
             if not os.path.exists(path):
                 subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), fmt, str(size), path], check=True)
+            if fmt != "csv" and (largest_vcard is None or size > largest_vcard[0]):
+                largest_vcard = (size, fmt, path)
             command = "csv-to-ics" if fmt == "csv" else "vcf-to-ics"
             out = os.path.join(WORK, "out.ics")
             results = [run_once(binary, [command, path, "-q", "-o", out] + extra) for _ in range(runs)]
@@ -67,6 +72,37 @@ def main():
         f.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n")
     latencies = [run_once(binary, ["vcf-to-ics", one, "-q", "-o", os.path.join(WORK, "one.ics")])[0] for _ in range(10 if args.smoke else 50)]
     print(f"one-card file, process start to exit: median {statistics.median(latencies) * 1000:.1f} ms")
+
+    if largest_vcard:
+        bench_calendar(binary, *largest_vcard, runs)
+
+
+def bench_calendar(binary, size, fmt, vcard, runs):
+    """list and delete on the calendar converted (once) from the largest vCard input."""
+    calendar = os.path.join(WORK, f"{fmt}-{size}.ics")
+    if not os.path.exists(calendar):
+        run_once(binary, ["vcf-to-ics", vcard, "-q", "-o", calendar])
+    events, uid = 0, None
+    with open(calendar, "rb") as f:
+        for line in f:
+            if line.startswith(b"BEGIN:VEVENT"):
+                events += 1
+            elif uid is None and line.startswith(b"UID:"):
+                uid = line[4:].rstrip(b"\r\n").decode()
+    mb = os.path.getsize(calendar) / 1e6
+    out = os.path.join(WORK, "deleted.ics")
+    print(f"{'calendar ' + os.path.basename(calendar):<22}{mb:>9.1f}{'events/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
+    commands = [
+        ("list", ["list", calendar]),
+        ("list --json", ["list", "--json", calendar]),
+        ("delete --uid -o", ["delete", "--uid", uid, calendar, "-o", out]),
+    ]
+    for name, command in commands:
+        results = [run_once(binary, command) for _ in range(runs)]
+        seconds = statistics.median(r[0] for r in results)
+        rss = statistics.median(r[1] for r in results)
+        print(f"{name:<22}{'':>9}{events / seconds:>14,.0f}{mb / seconds:>9.1f}{rss:>14.1f}{seconds:>9.3f}")
+    print(f"calendar: {events:,} events; delete removes the first event (UID {uid})")
 
 
 if __name__ == "__main__":

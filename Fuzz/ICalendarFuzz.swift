@@ -4,7 +4,8 @@
 // Properties checked on every input, beyond "no crash":
 // - validation and deletion agree: either both reject the input, or both accept it;
 // - deleting a UID that is not in the calendar gives back the input bytes unchanged;
-// - listing never fails on an input that validation accepted.
+// - listing never fails on an input that validation accepted;
+// - listing through many spilled runs (a 512-byte sort budget) gives the in-memory listing.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -32,12 +33,22 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("unexpected error: \(error)")
   }
   if valid {
+    let today = CivilDate(year: 2026, month: 11, day: 23)!
     guard
-      (try? CalendarLister.list(
-        MemoryByteSource(bytes), fileName: "fuzz.ics",
-        today: CivilDate(year: 2026, month: 11, day: 23)!))
-        != nil
+      let listed = try? CalendarLister.list(
+        MemoryByteSource(bytes), fileName: "fuzz.ics", today: today)
     else { fatalError("list failed on a valid calendar") }
+    var spilled: [CalendarEvent] = []
+    let limits = ExternalSortLimits(
+      memoryBudget: 512, mergeFanIn: 3, readBufferSize: 64, temporaryDirectory: nil)
+    do {
+      try CalendarLister.forEachEvent(
+        in: MemoryByteSource(bytes), fileName: "fuzz.ics", today: today, limits: limits
+      ) { spilled.append($0) }
+    } catch {
+      fatalError("list with spilled runs failed: \(error)")
+    }
+    precondition(spilled == listed, "spilled runs changed the listing")
   }
   return 0
 }

@@ -8,37 +8,59 @@ import BirthdayKit
 
 /// An .ics input that can be read twice: once to validate, once to edit.
 ///
-/// A seekable file is rewound between the passes; a pipe is read into memory once, because
-/// standard output cannot take back bytes written before a malformed line is found.
+/// A seekable file is rewound between the passes. A pipe is copied aside once, because standard
+/// output cannot take back bytes written before a malformed line is found: up to
+/// ``spoolMemoryLimit`` in memory, and beyond that into an unnamed ``TemporaryFile`` in `$TMPDIR`,
+/// so that memory stays bounded whatever the size of the input.
 struct CalendarInput {
   let file: InputFile
   private let buffered: [UInt8]?
+  private let spool: TemporaryFile?
+
+  /// The largest pipe input held in memory (8 MiB); a larger one goes to a temporary file.
+  static let spoolMemoryLimit = 8 << 20
 
   /// Opens `path` (`-` for standard input).
-  /// - Throws: ``CommandError`` 66 when it cannot be opened, 74 when reading a pipe fails.
+  /// - Throws: ``CommandError`` 66 when it cannot be opened, 74 when reading a pipe or writing
+  ///   its temporary copy fails.
   static func open(_ path: String) throws(CommandError) -> CalendarInput {
     let file = try InputFile.open(path)
     if lseek(file.descriptor, 0, SEEK_CUR) >= 0 {
-      return CalendarInput(file: file, buffered: nil)
+      return CalendarInput(file: file, buffered: nil, spool: nil)
     }
     var bytes: [UInt8] = []
+    var spool: TemporaryFile?
     var source = file.byteSource
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     do {
       while true {
         let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
         if count == 0 { break }
-        bytes += chunk[..<count]
+        if let spool {
+          try chunk.withUnsafeBytes {
+            try spool.append(UnsafeRawBufferPointer(rebasing: $0[..<count]))
+          }
+        } else {
+          if bytes.isEmpty { bytes.reserveCapacity(spoolMemoryLimit + chunk.count) }
+          bytes += chunk[..<count]
+          if bytes.count > spoolMemoryLimit {
+            let created = try TemporaryFile()
+            try created.append(bytes)
+            bytes = []
+            spool = created
+          }
+        }
       }
     } catch {
       file.close()
-      throw CommandError(status: .ioError, message: "\(error)")
+      throw commandError(error)
     }
-    return CalendarInput(file: file, buffered: bytes)
+    return CalendarInput(file: file, buffered: spool == nil ? bytes : nil, spool: spool)
   }
 
   /// Calls `body` with a source positioned at the start of the input.
   func withSource<Result>(_ body: (any ByteSource) throws -> Result) throws -> Result {
+    if let spool { return try body(spool.byteSource()) }
     if let buffered { return try body(MemoryByteSource(buffered)) }
     guard lseek(file.descriptor, 0, SEEK_SET) >= 0 else {
       throw CommandError(
@@ -54,6 +76,8 @@ struct CalendarInput {
     case let error as InputFormatError:
       return CommandError(status: .dataError, message: error.message, location: error.location)
     case let error as ByteSourceError:
+      return CommandError(status: .ioError, message: error.description)
+    case let error as TemporaryFileError:
       return CommandError(status: .ioError, message: error.description)
     default:
       return CommandError(status: .ioError, message: "\(error)")

@@ -23,7 +23,8 @@ struct DeleteCommand {
 
     A UID that is not in the calendar prints a warning and is otherwise ignored: the exit
     status is still 0. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 and
-    nothing is written.
+    nothing is written. The calendar is read twice (checked, then edited); from a pipe, more
+    than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR (default /tmp).
 
     Deleting from the file does NOT delete copies already imported into Google Calendar,
     Apple Calendar or Outlook: delete them there, or import the edited file into a fresh

@@ -21,7 +21,8 @@ struct ListCommand {
     following the RRULE in the file, including its leap-day rule. DATE is the event's date:
     YYYY-MM-DD, or --MM-DD when the year is not known. Overrides (RECURRENCE-ID) are folded
     into their event. An event whose RRULE cannot be interpreted is listed with NEXT '-' and
-    a warning on standard error.
+    a warning on standard error. Reads FILE or standard input once; a large calendar is
+    sorted through unnamed temporary files in $TMPDIR (default /tmp), so memory stays small.
 
     options:
       --json                one JSON object per line instead:
@@ -35,7 +36,7 @@ struct ListCommand {
       bdconvert list birthdays.ics | cut -f3     # just the UIDs, for 'bdconvert delete'
 
     exit status: 0 success, 64 usage, 65 malformed calendar, 66 input cannot be opened,
-    74 I/O error.
+    74 I/O error (also a temporary file that cannot be written).
 
     """
 
@@ -67,22 +68,23 @@ struct ListCommand {
     let input = try InputFile.open(scanned.operands.first ?? "-")
     defer { input.close() }
     let printer = DiagnosticPrinter(strict: false)
-    let events: [CalendarEvent]
-    do {
-      events = try CalendarLister.list(
-        input.byteSource, fileName: input.displayName, today: today,
-        diagnostics: printer.handler)
-    } catch {
-      throw CalendarInput.commandError(error)
-    }
     let json = scanned.has("--json")
     var text = ""
-    for event in events {
-      text += (json ? event.jsonLine : event.textLine) + "\n"
-      if text.utf8.count >= 1 << 16 {
-        StandardStreams.output(text)
-        text = ""
+    do {
+      // Streams: the events arrive in order after the whole input was read and sorted, and
+      // are printed in 64 KiB blocks.
+      try CalendarLister.forEachEvent(
+        in: input.byteSource, fileName: input.displayName, today: today,
+        diagnostics: printer.handler
+      ) { event in
+        text += (json ? event.jsonLine : event.textLine) + "\n"
+        if text.utf8.count >= 1 << 16 {
+          StandardStreams.output(text)
+          text = ""
+        }
       }
+    } catch {
+      throw CalendarInput.commandError(error)
     }
     StandardStreams.output(text)
     return .success

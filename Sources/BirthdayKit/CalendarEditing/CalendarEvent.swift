@@ -42,30 +42,42 @@ public struct CalendarEvent: Hashable, Sendable {
   }
 }
 
+/// `text` with every control character (C0 and DEL) replaced by a space.
+///
+/// Works on the UTF-8 bytes: control characters are single bytes, and the bytes of a multi-byte
+/// scalar are all 0x80 or more, so no scalar is ever split.
 private func oneLine(_ text: String) -> String {
-  String(
-    String.UnicodeScalarView(
-      text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+  guard text.utf8.contains(where: isControl) else { return text }
+  return String(decoding: text.utf8.map { isControl($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
 }
+
+private func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped, the rest UTF-8.
 func jsonString(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
+  var result: [UInt8] = [UInt8(ascii: "\"")]
+  result.reserveCapacity(text.utf8.count + 2)
+  func escaped(_ letter: Character) {
+    result.append(UInt8(ascii: "\\"))
+    result.append(letter.asciiValue!)
+  }
+  for byte in text.utf8 {  // everything escaped is ASCII, so bytes suffice (see oneLine)
+    switch byte {
+    case UInt8(ascii: "\""): escaped("\"")
+    case UInt8(ascii: "\\"): escaped("\\")
+    case UInt8(ascii: "\n"): escaped("n")
+    case UInt8(ascii: "\r"): escaped("r")
+    case UInt8(ascii: "\t"): escaped("t")
+    case let control where isControl(control):
+      let hex = "0123456789abcdef".utf8
+      escaped("u")
+      result += [UInt8(ascii: "0"), UInt8(ascii: "0")]
+      result.append(hex[hex.index(hex.startIndex, offsetBy: Int(control >> 4))])
+      result.append(hex[hex.index(hex.startIndex, offsetBy: Int(control & 0x0F))])
     default:
-      if scalar.value < 0x20 || scalar.value == 0x7F {
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
+      result.append(byte)
     }
   }
-  return result + "\""
+  result.append(UInt8(ascii: "\""))
+  return String(decoding: result, as: UTF8.self)
 }

@@ -32,7 +32,8 @@ public struct CalendarLine: Sendable {
 
   /// True when ``name`` equals `other` (upper-case ASCII).
   public func isNamed(_ other: String) -> Bool {
-    name.elementsEqual(other.utf8)
+    // The length first: it rejects almost every name without iterating the String.
+    name.count == other.utf8.count && name.elementsEqual(other.utf8)
   }
 
   /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.

@@ -1,132 +1,128 @@
 /// Lists the events of any iCalendar file with their next occurrence (`bdconvert list`).
+///
+/// One entry per master VEVENT, sorted by next occurrence, then UID, then line; events without a
+/// next occurrence come last. A UID that appears on several masters is listed once, from the
+/// first; overrides (`RECURRENCE-ID`) fold into their master, and an override whose UID has no
+/// master anywhere in the file is listed once, from the first. Events that cannot be fully
+/// interpreted are listed with what can be shown, and a diagnostic says why.
+///
+/// In files written by bdconvert (`PRODID` naming bdconvert) the year shown comes from
+/// `DESCRIPTION:Born YYYY-...`, because their DTSTART year may be a placeholder (1970, 1972).
+///
+/// Memory stays bounded whatever the size of the calendar: the input is read once, and the events
+/// are deduplicated and ordered by two external merge sorts (``ExternalSorter``) that keep at most
+/// 8 MiB in memory each and spill the rest to unnamed temporary files in `$TMPDIR` (or `/tmp`),
+/// about 100 bytes per event and sort. Calendars that fit in that budget (about 50,000 birthday
+/// events) never touch the disk.
 public enum CalendarLister {
-  /// Reads `source` and returns one ``CalendarEvent`` per master VEVENT (overrides with
-  /// `RECURRENCE-ID` fold into their master), sorted by next occurrence, then UID; events without
-  /// a next occurrence come last. Events that cannot be fully interpreted are listed with what can
-  /// be shown, and a diagnostic says why.
+  /// Reads `source` and returns its events in listing order.
   ///
-  /// In files written by bdconvert (`PRODID` naming bdconvert) the year shown comes from
-  /// `DESCRIPTION:Born YYYY-...`, because their DTSTART year may be a placeholder (1970, 1972).
-  /// - Throws: ``InputFormatError`` naming the line, or ``ByteSourceError``.
+  /// Holds every event in the returned array; ``forEachEvent(in:fileName:today:diagnostics:_:)``
+  /// hands them over one at a time instead.
+  ///
+  /// ```swift
+  /// let events = try CalendarLister.list(
+  ///   MemoryByteSource(calendarText), fileName: "birthdays.ics", today: today)
+  /// print(events.first?.textLine ?? "")  // 2027-04-12<TAB>1985-04-12<TAB>9e1f...<TAB>Birthday: Tom
+  /// ```
+  /// - Throws: ``InputFormatError`` naming the line, ``ByteSourceError``, or
+  ///   ``TemporaryFileError`` when a large calendar cannot be spilled.
   public static func list<Source: ByteSource>(
     _ source: Source, fileName: String, today: CivilDate,
     diagnostics: DiagnosticHandler = { _ in }
   ) throws -> [CalendarEvent] {
+    var events: [CalendarEvent] = []
+    try forEachEvent(in: source, fileName: fileName, today: today, diagnostics: diagnostics) {
+      events.append($0)
+    }
+    return events
+  }
+
+  /// Reads `source` and calls `body` with each event in listing order, in bounded memory.
+  ///
+  /// All diagnostics are reported while the input is read, before the first call of `body`; a
+  /// malformed calendar throws before `body` is ever called.
+  ///
+  /// ```swift
+  /// try CalendarLister.forEachEvent(
+  ///   in: FileDescriptorByteSource(descriptor: 0, name: "<stdin>"), fileName: "<stdin>",
+  ///   today: today
+  /// ) { event in print(event.textLine) }
+  /// ```
+  /// - Parameters:
+  ///   - source: the calendar; read once, from start to end (a pipe is fine).
+  ///   - fileName: the name used in diagnostics and errors.
+  ///   - today: the day from which next occurrences are computed.
+  ///   - diagnostics: receives events that cannot be fully interpreted, in input order.
+  ///   - body: receives the events in order.
+  /// - Throws: ``InputFormatError`` naming the line, ``ByteSourceError``,
+  ///   ``TemporaryFileError``, or what `body` throws.
+  public static func forEachEvent<Source: ByteSource>(
+    in source: Source, fileName: String, today: CivilDate,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
+  ) throws {
+    try forEachEvent(
+      in: source, fileName: fileName, today: today, limits: .standard, diagnostics: diagnostics,
+      body)
+  }
+
+  /// ``forEachEvent(in:fileName:today:diagnostics:_:)`` with explicit sort limits (tests use a
+  /// tiny budget to force many runs); returns what each of the two sorts did.
+  @discardableResult
+  static func forEachEvent<Source: ByteSource>(
+    in source: Source, fileName: String, today: CivilDate, limits: ExternalSortLimits,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
+  ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
+    // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID.
+    var byUID = ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits)
     var reader = ICalendarReader(source, fileName: fileName)
     var isOurs = false
     var current: PendingEvent?
-    var masters: [CalendarEvent] = []
-    var masterUIDs: Set<String> = []
-    var overrides: [String: CalendarEvent] = [:]
+    var record: [UInt8] = []
+    var rules = RecurrenceRuleCache()
     while let line = try reader.next() {
       if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
-        isOurs = line.value.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
+        isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
       } else if line.kind == .begin, line.depth == 2,
-        line.value.map(asciiUppercased).elementsEqual("VEVENT".utf8)
+        line.value.lazy.map(asciiUppercased).elementsEqual("VEVENT".utf8)
       {
         current = PendingEvent(lineNumber: line.lineNumber)
       } else if line.kind == .property, line.depth == 2, current != nil {
         current?.take(line)
       } else if line.kind == .end, line.depth == 2, let pending = current {
         current = nil
-        let location = SourceLocation(file: fileName, line: pending.lineNumber)
-        let event = pending.event(
-          today: today, isOurs: isOurs, location: location, diagnostics: diagnostics)
-        if pending.isOverride {
-          if overrides[event.uid] == nil { overrides[event.uid] = event }
-        } else if masterUIDs.insert(event.uid).inserted {
-          masters.append(event)
+        pending.encode(
+          into: &record, today: today, isOurs: isOurs,
+          location: SourceLocation(file: fileName, line: pending.lineNumber), rules: &rules,
+          diagnostics: diagnostics)
+        try record.withUnsafeBytes { try byUID.append($0) }
+      }
+    }
+
+    // Pass 2: the first record of each UID (its first master, or its first override when it has
+    // no master) goes on to the sort by next occurrence.
+    var byNextOccurrence = ExternalSorter(ordering: ListedEventOrder.nextOccurrence, limits: limits)
+    var hasPrevious = false
+    var previousUID: [UInt8] = []
+    var previousUIDIsASCII = false
+    try byUID.finish { bytes in
+      let event = ListedEventRecord(bytes: bytes)
+      if hasPrevious {
+        let order = previousUID.withUnsafeBytes { previous in
+          ListedEventOrder.compareUIDs(
+            previous, isASCII: previousUIDIsASCII, event.uid, isASCII: event.uidIsASCII)
         }
+        if order == 0 { return }
       }
+      hasPrevious = true
+      previousUID.removeAll(keepingCapacity: true)
+      previousUID.append(contentsOf: event.uid)
+      previousUIDIsASCII = event.uidIsASCII
+      try byNextOccurrence.append(bytes)
     }
-    for (uid, event) in overrides where !masterUIDs.contains(uid) { masters.append(event) }
-    return masters.sorted { lhs, rhs in
-      switch (lhs.next, rhs.next) {
-      case (let left?, let right?) where left != right: return left < right
-      case (.some, .none): return true
-      case (.none, .some): return false
-      default: return (lhs.uid, lhs.lineNumber) < (rhs.uid, rhs.lineNumber)
-      }
-    }
-  }
-}
 
-/// The properties of one VEVENT being read.
-private struct PendingEvent {
-  var lineNumber: Int
-  var uid: [UInt8]?
-  var summary: [UInt8] = []
-  var start: [UInt8]?
-  var startLine = 0
-  var rrule: [UInt8]?
-  var description: [UInt8] = []
-  var isOverride = false
-
-  mutating func take(_ line: CalendarLine) {
-    if line.isNamed("UID") {
-      uid = unescapedText(line.value)
-    } else if line.isNamed("SUMMARY") {
-      summary = unescapedText(line.value)
-    } else if line.isNamed("DTSTART") {
-      start = Array(line.value)
-      startLine = line.lineNumber
-    } else if line.isNamed("RRULE") {
-      rrule = Array(line.value)
-    } else if line.isNamed("DESCRIPTION") {
-      description = unescapedText(line.value)
-    } else if line.isNamed("RECURRENCE-ID") {
-      isOverride = true
-    }
-  }
-
-  func event(
-    today: CivilDate, isOurs: Bool, location: SourceLocation, diagnostics: DiagnosticHandler
-  )
-    -> CalendarEvent
-  {
-    let uidText = uid.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
-    let rruleText = rrule.map { String(decoding: $0, as: UTF8.self) }
-    var event = CalendarEvent(
-      uid: uidText, summary: String(decoding: summary, as: UTF8.self), date: nil,
-      rrule: rruleText, next: nil, lineNumber: location.line)
-    guard let start else {
-      diagnostics(Diagnostic("VEVENT '\(uidText)' has no DTSTART", at: location))
-      return event
-    }
-    let startText = String(decoding: start, as: UTF8.self)
-    guard let startDate = RecurrenceRule.date(startText) else {
-      diagnostics(
-        Diagnostic(
-          "invalid DTSTART value '\(startText)'",
-          at: SourceLocation(file: location.file, line: startLine)))
-      return event
-    }
-    event.date = startDate
-    if isOurs {
-      let born =
-        description.starts(with: "Born ".utf8)
-        ? RecurrenceRule.date(
-          String(
-            decoding: description.dropFirst(5).filter { $0 != UInt8(ascii: "-") }, as: UTF8.self))
-        : nil
-      event.date =
-        born?.month == startDate.month && born?.day == startDate.day ? born : startDate.withoutYear
-    }
-    guard let rruleText else {
-      event.next = startDate >= today ? startDate : nil
-      return event
-    }
-    do throws(RecurrenceRuleError) {
-      let rule = try RecurrenceRule(parsing: rruleText)
-      event.next = rule.nextOccurrence(start: startDate, onOrAfter: today)
-    } catch {
-      guard case .unsupported(let part) = error else { return event }
-      diagnostics(
-        Diagnostic(
-          "unsupported RRULE part '\(part)' in '\(rruleText)'; next occurrence not shown",
-          at: location, isConversionFailure: false))
-    }
-    return event
+    // Pass 3: the listing.
+    try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes).event) }
+    return (byUID.statistics, byNextOccurrence.statistics)
   }
 }

@@ -78,8 +78,8 @@ public struct ICalendarReader<Source: ByteSource> {
     let (name, valueStart) = parts
     line.name = name
     line.valueStart = valueStart
-    let isBegin = name.elementsEqual("BEGIN".utf8)
-    let isEnd = name.elementsEqual("END".utf8)
+    let isBegin = name.count == 5 && name.elementsEqual("BEGIN".utf8)
+    let isEnd = name.count == 3 && name.elementsEqual("END".utf8)
     var component = isBegin || isEnd ? content[valueStart...].map(asciiUppercased) : []
     while let last = component.last, last == 0x20 || last == 0x09 { component.removeLast() }
     let isCalendar = component.elementsEqual("VCALENDAR".utf8)

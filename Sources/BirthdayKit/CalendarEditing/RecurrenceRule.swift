@@ -174,12 +174,25 @@ public struct RecurrenceRule: Hashable, Sendable {
 
   /// The date of a DATE or DATE-TIME value (`19850412`, `19850412T000000Z`).
   static func date<Text: StringProtocol>(_ text: Text) -> CivilDate? {
-    let digits = Array(text.utf8.prefix(8))
-    guard digits.count == 8, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-    func number(_ range: Range<Int>) -> Int {
-      digits[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    date(bytes: text.utf8)
+  }
+
+  /// The date of a DATE or DATE-TIME value given as bytes: its first eight must be digits.
+  static func date<Bytes: Sequence<UInt8>>(bytes: Bytes) -> CivilDate? {
+    var digits = (0, 0, 0)  // year, month, day
+    var count = 0
+    for byte in bytes {
+      guard byte >= 0x30 && byte <= 0x39 else { return nil }
+      let digit = Int(byte - 0x30)
+      switch count {
+      case 0..<4: digits.0 = digits.0 * 10 + digit
+      case 4..<6: digits.1 = digits.1 * 10 + digit
+      default: digits.2 = digits.2 * 10 + digit
+      }
+      count += 1
+      if count == 8 { return CivilDate(year: digits.0, month: digits.1, day: digits.2) }
     }
-    return CivilDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+    return nil
   }
 }
 

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A scratch file with no name: created with `mkstemp` and unlinked at once, so it disappears when
+/// it is closed, and also when the process is killed or crashes.
+///
+/// Used to keep data out of memory: the sorted runs of `list` and a copy of standard input that
+/// `delete` must read twice. Appends go to the end; reads take an offset, so any number of readers
+/// can share the file.
+///
+/// ```swift
+/// let file = try TemporaryFile()
+/// try file.append(Array("sorted run".utf8))
+/// var bytes = [UInt8](repeating: 0, count: 6)
+/// _ = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }  // "sorted"
+/// ```
+public final class TemporaryFile {
+  /// The open descriptor, read and write; closed when the file is released.
+  public let descriptor: Int32
+  /// The folder the file was created in (for error messages).
+  public let directory: String
+  /// Bytes appended so far: the file's length.
+  public private(set) var size = 0
+
+  /// `$TMPDIR` when set and not empty, otherwise `/tmp`.
+  public static var defaultDirectory: String {
+    if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+    return "/tmp"
+  }
+
+  /// Creates an empty file in `directory` (default: ``defaultDirectory``) and removes its name.
+  /// - Throws: ``TemporaryFileError`` when the file cannot be created.
+  public init(directory: String? = nil) throws {
+    let directory = directory ?? Self.defaultDirectory
+    var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString)
+    template.removeLast()  // the terminating NUL, put back after the pattern
+    template += Array("bdconvert-spill.XXXXXX".utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard created >= 0 else {
+      throw TemporaryFileError(operation: "create", directory: directory, code: errno)
+    }
+    // No name, nothing to clean up: from here on the file exists only through the descriptor.
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    _ = fcntl(created, F_SETFD, FD_CLOEXEC)
+    self.descriptor = created
+    self.directory = directory
+  }
+
+  deinit { _ = close(descriptor) }
+
+  /// Writes all of `bytes` at the end of the file.
+  /// - Throws: ``TemporaryFileError`` (a full disk, for example).
+  public func append(_ bytes: UnsafeRawBufferPointer) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = pwrite(
+        descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(size + offset))
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw TemporaryFileError(operation: "write", directory: directory, code: errno)
+      }
+      offset += written
+    }
+    size += bytes.count
+  }
+
+  /// Writes all of `bytes` at the end of the file.
+  /// - Throws: ``TemporaryFileError`` (a full disk, for example).
+  public func append(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try append($0) }
+  }
+
+  /// A source that reads the file from its start, for readers that take a ``ByteSource``.
+  ///
+  /// Each call gives a new source; the file stays open as long as one of them exists.
+  public func byteSource() -> some ByteSource {
+    TemporaryFileByteSource(file: self)
+  }
+
+  /// Reads up to `buffer.count` bytes starting at `offset`; returns 0 at the end of the file.
+  /// - Throws: ``TemporaryFileError`` when the read fails.
+  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    while true {
+      let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+      if count >= 0 { return count }
+      if errno == EINTR { continue }
+      throw TemporaryFileError(operation: "read", directory: directory, code: errno)
+    }
+  }
+}
+
+/// Reads a ``TemporaryFile`` from its start; read failures become ``ByteSourceError``.
+private struct TemporaryFileByteSource: ByteSource {
+  let file: TemporaryFile
+  var offset = 0
+
+  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    do {
+      let count = try file.read(at: offset, into: buffer)
+      offset += count
+      return count
+    } catch let error as TemporaryFileError {
+      throw ByteSourceError(code: error.code, name: "temporary file in '\(error.directory)'")
+    }
+  }
+}
+
+/// A temporary file could not be created, written or read (exit status 74 in the CLI).
+public struct TemporaryFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// `create`, `write` or `read`.
+  public var operation: String
+  /// The folder of the temporary file.
+  public var directory: String
+  /// `errno` of the failed call.
+  public var code: Int32
+
+  /// Creates an error.
+  public init(operation: String, directory: String, code: Int32) {
+    self.operation = operation
+    self.directory = directory
+    self.code = code
+  }
+
+  public var description: String {
+    "cannot \(operation) a temporary file in '\(directory)': \(String(cString: strerror(code)))"
+  }
+}

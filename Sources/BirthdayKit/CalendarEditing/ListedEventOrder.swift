@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The two orders `list` sorts ``ListedEventRecord``s in.
+///
+/// UIDs compare exactly as Swift `String`s do, as the in-memory lister did: by their Unicode
+/// canonical equivalence (NFC) order, with invalid UTF-8 repaired. For all-ASCII UIDs that is
+/// plain byte order, compared without building a `String`; the first eight bytes are kept in the
+/// key so that most comparisons do not even read the record.
+enum ListedEventOrder: RecordOrdering {
+  /// UID, then masters before overrides, then line: the first record of each UID is the one to
+  /// list (the first master, or without one the first override).
+  case uidThenMastersFirst
+  /// Next occurrence (none last), then UID, then line: the order `list` prints.
+  case nextOccurrence
+
+  /// What decides most comparisons (16 bytes in an array: the widest field comes first).
+  struct Key {
+    /// The first eight UID bytes, big-endian and zero-padded; meaningful for ASCII UIDs only.
+    var uidPrefix: UInt64
+    /// ``ListedEventRecord/nextDay``, or 0 when sorting by UID first.
+    var next: Int32
+    /// ``ListedEventRecord/uidIsASCII``.
+    var uidIsASCII: Bool
+  }
+
+  func key(of record: UnsafeRawBufferPointer) -> Key {
+    let event = ListedEventRecord(bytes: record)
+    var prefix: UInt64 = 0
+    let uid = event.uid
+    for index in 0..<8 {
+      prefix = prefix << 8 | UInt64(index < uid.count ? uid[index] : 0)
+    }
+    return Key(
+      uidPrefix: prefix, next: self == .nextOccurrence ? event.nextDay : 0,
+      uidIsASCII: event.uidIsASCII)
+  }
+
+  func areInIncreasingOrder(
+    _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
+  ) -> Bool {
+    if lhsKey.next != rhsKey.next { return lhsKey.next < rhsKey.next }
+    if lhsKey.uidIsASCII, rhsKey.uidIsASCII, lhsKey.uidPrefix != rhsKey.uidPrefix {
+      return lhsKey.uidPrefix < rhsKey.uidPrefix
+    }
+    let left = ListedEventRecord(bytes: lhs)
+    let right = ListedEventRecord(bytes: rhs)
+    let uidOrder = Self.compareUIDs(
+      left.uid, isASCII: lhsKey.uidIsASCII, right.uid, isASCII: rhsKey.uidIsASCII)
+    if uidOrder != 0 { return uidOrder < 0 }
+    if self == .uidThenMastersFirst, left.isOverride != right.isOverride {
+      return !left.isOverride
+    }
+    return left.lineNumber < right.lineNumber
+  }
+
+  /// Negative, zero or positive as the UID `lhs` sorts before, with, or after `rhs`, with `String`
+  /// semantics; byte order when both are ASCII.
+  static func compareUIDs(
+    _ lhs: UnsafeRawBufferPointer, isASCII lhsIsASCII: Bool,
+    _ rhs: UnsafeRawBufferPointer, isASCII rhsIsASCII: Bool
+  ) -> Int {
+    if lhsIsASCII, rhsIsASCII {
+      let common = min(lhs.count, rhs.count)
+      if common > 0 {
+        let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+        if order != 0 { return Int(order) }
+      }
+      return lhs.count - rhs.count
+    }
+    let left = String(decoding: lhs, as: UTF8.self)
+    let right = String(decoding: rhs, as: UTF8.self)
+    return left == right ? 0 : (left < right ? -1 : 1)
+  }
+}

@@ -1,0 +1,88 @@
+/// One event of `list` in the binary form it is sorted in, in memory or in a temporary file.
+///
+/// Layout, native byte order (the bytes never leave the process):
+///
+/// | offset | type | field |
+/// | ---: | --- | --- |
+/// | 0 | `Int` | line number of `BEGIN:VEVENT` |
+/// | 8 | `Int` | UID length |
+/// | 16 | `Int` | SUMMARY length |
+/// | 24 | `Int` | RRULE length, -1 without an RRULE |
+/// | 32 | `Int32` | next occurrence as a day number, `Int32.max` for none (so it sorts last) |
+/// | 36 | `Int16` | year of the date, 0 when the year is not known |
+/// | 38 | `UInt8` | month of the date, 0 when there is no date |
+/// | 39 | `UInt8` | day of the date |
+/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII |
+/// | 41 | bytes | the UID, the SUMMARY (both unescaped) and the RRULE as written |
+struct ListedEventRecord {
+  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:into:)``.
+  let bytes: UnsafeRawBufferPointer
+
+  private static let headerSize = 41
+  private static let overrideFlag: UInt8 = 1
+  private static let asciiUIDFlag: UInt8 = 2
+  /// The ``nextDay`` of an event that does not occur again.
+  static let noNextDay = Int32.max
+
+  /// The line of `BEGIN:VEVENT`.
+  var lineNumber: Int { bytes.loadUnaligned(fromByteOffset: 0, as: Int.self) }
+  /// The next occurrence as a day number (days since 1970-01-01), or ``noNextDay``.
+  var nextDay: Int32 { bytes.loadUnaligned(fromByteOffset: 32, as: Int32.self) }
+  /// True for an override (a VEVENT with `RECURRENCE-ID`).
+  var isOverride: Bool { bytes[40] & Self.overrideFlag != 0 }
+  /// True when every byte of the UID is ASCII, so that byte order is `String` order.
+  var uidIsASCII: Bool { bytes[40] & Self.asciiUIDFlag != 0 }
+
+  /// The unescaped UID bytes.
+  var uid: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + uidLength)])
+  }
+
+  /// The event as the public API shows it.
+  var event: CalendarEvent {
+    let summaryStart = Self.headerSize + uidLength
+    let summaryLength = bytes.loadUnaligned(fromByteOffset: 16, as: Int.self)
+    let rruleStart = summaryStart + summaryLength
+    let rruleLength = bytes.loadUnaligned(fromByteOffset: 24, as: Int.self)
+    let year = bytes.loadUnaligned(fromByteOffset: 36, as: Int16.self)
+    let month = bytes[38]
+    let date =
+      month == 0
+      ? nil
+      : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
+    let next = nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
+    return CalendarEvent(
+      uid: String(decoding: uid, as: UTF8.self),
+      summary: String(decoding: bytes[summaryStart..<rruleStart], as: UTF8.self),
+      date: date,
+      rrule: rruleLength < 0
+        ? nil : String(decoding: bytes[rruleStart..<(rruleStart + rruleLength)], as: UTF8.self),
+      next: next, lineNumber: lineNumber)
+  }
+
+  private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
+
+  /// Replaces the contents of `record` with the record of one event.
+  static func encode(
+    uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
+    lineNumber: Int, isOverride: Bool, into record: inout [UInt8]
+  ) {
+    record.removeAll(keepingCapacity: true)
+    func append<Value>(_ value: Value) {
+      withUnsafeBytes(of: value) { record.append(contentsOf: $0) }
+    }
+    append(lineNumber)
+    append(uid.count)
+    append(summary.count)
+    append(rrule?.count ?? -1)
+    append(next.map { Int32(dayNumber($0)) } ?? noNextDay)
+    append(Int16(date?.year ?? 0))
+    record.append(UInt8(date?.month ?? 0))
+    record.append(UInt8(date?.day ?? 0))
+    let isASCII = uid.allSatisfy { $0 < 0x80 }
+    record.append((isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0))
+    record.append(contentsOf: uid)
+    record.append(contentsOf: summary)
+    if let rrule { record.append(contentsOf: rrule) }
+  }
+}

@@ -1,0 +1,90 @@
+/// The properties of one VEVENT being read by `list`, kept as bytes.
+struct PendingEvent {
+  var lineNumber: Int
+  var uid: [UInt8]?
+  var summary: [UInt8] = []
+  var start: [UInt8]?
+  var startLine = 0
+  var rrule: [UInt8]?
+  var description: [UInt8] = []
+  var isOverride = false
+
+  init(lineNumber: Int) {
+    self.lineNumber = lineNumber
+  }
+
+  /// Keeps what `list` shows from a property line of the VEVENT.
+  mutating func take(_ line: CalendarLine) {
+    if line.isNamed("UID") {
+      uid = unescapedText(line.value)
+    } else if line.isNamed("SUMMARY") {
+      summary = unescapedText(line.value)
+    } else if line.isNamed("DTSTART") {
+      start = Array(line.value)
+      startLine = line.lineNumber
+    } else if line.isNamed("RRULE") {
+      rrule = Array(line.value)
+    } else if line.isNamed("DESCRIPTION") {
+      description = unescapedText(line.value)
+    } else if line.isNamed("RECURRENCE-ID") {
+      isOverride = true
+    }
+  }
+
+  /// Writes the event's ``ListedEventRecord`` into `record`, working out its date and next
+  /// occurrence, and reports what cannot be interpreted.
+  ///
+  /// - Parameters:
+  ///   - isOurs: the calendar was written by bdconvert, so the year comes from
+  ///     `DESCRIPTION:Born YYYY-MM-DD` (the DTSTART year may be a placeholder).
+  ///   - rules: parsed `RRULE`s to reuse.
+  func encode(
+    into record: inout [UInt8], today: CivilDate, isOurs: Bool, location: SourceLocation,
+    rules: inout RecurrenceRuleCache, diagnostics: DiagnosticHandler
+  ) {
+    var date: CivilDate?
+    var next: CivilDate?
+    defer {
+      ListedEventRecord.encode(
+        uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
+        lineNumber: lineNumber, isOverride: isOverride, into: &record)
+    }
+    if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
+    guard let start else {
+      let uidText = String(decoding: uid ?? [], as: UTF8.self)
+      diagnostics(Diagnostic("VEVENT '\(uidText)' has no DTSTART", at: location))
+      return
+    }
+    guard let startDate = RecurrenceRule.date(bytes: start) else {
+      diagnostics(
+        Diagnostic(
+          "invalid DTSTART value '\(String(decoding: start, as: UTF8.self))'",
+          at: SourceLocation(file: location.file, line: startLine)))
+      return
+    }
+    date = startDate
+    if isOurs {
+      let born =
+        description.starts(with: "Born ".utf8)
+        ? RecurrenceRule.date(
+          bytes: description.dropFirst(5).lazy.filter { $0 != UInt8(ascii: "-") })
+        : nil
+      date =
+        born?.month == startDate.month && born?.day == startDate.day ? born : startDate.withoutYear
+    }
+    guard let rrule else {
+      next = startDate >= today ? startDate : nil
+      return
+    }
+    switch rules.rule(rrule) {
+    case .success(let rule):
+      next = rule.nextOccurrence(start: startDate, onOrAfter: today)
+    case .failure(.unsupported(let part)):
+      let rruleText = String(decoding: rrule, as: UTF8.self)
+      diagnostics(
+        Diagnostic(
+          "unsupported RRULE part '\(part)' in '\(rruleText)'; next occurrence not shown",
+          at: location, isConversionFailure: false))
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// How ``ExternalSorter`` orders its records, which are opaque byte strings to it.
+///
+/// A record's ``Key`` is computed once when the record enters the sorter (and once when it is read
+/// back from a run), so that most comparisons look only at the keys: a key holds what decides
+/// most comparisons cheaply, and ``areInIncreasingOrder(_:_:_:_:)`` reads the record bytes only
+/// when the keys tie.
+protocol RecordOrdering {
+  /// A small summary of a record, kept next to it while sorting.
+  associatedtype Key
+
+  /// The key of `record`.
+  func key(of record: UnsafeRawBufferPointer) -> Key
+
+  /// Whether the record `lhs` (with key `lhsKey`) sorts before `rhs`.
+  ///
+  /// Must be a strict weak ordering; to make the output independent of how the input was split
+  /// into runs, no two distinct records should compare equal.
+  func areInIncreasingOrder(
+    _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
+  ) -> Bool
+}

@@ -1,0 +1,8 @@
+/// One sorted run in a spill file: `length` bytes at `offset`, each record framed by its byte
+/// count (a native-endian `Int`).
+struct SortedRun: Hashable, Sendable {
+  /// Where the run starts in the file.
+  var offset: Int
+  /// How many bytes it takes.
+  var length: Int
+}

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import BirthdayKit
+
+/// Byte strings in lexicographic order; the first byte is the key.
+private struct LexicographicOrder: RecordOrdering {
+  func key(of record: UnsafeRawBufferPointer) -> Int { record.first.map(Int.init) ?? -1 }
+
+  func areInIncreasingOrder(
+    _ lhsKey: Int, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Int, _ rhs: UnsafeRawBufferPointer
+  ) -> Bool {
+    lhsKey != rhsKey ? lhsKey < rhsKey : lhs.lexicographicallyPrecedes(rhs)
+  }
+}
+
+/// A seeded generator (SplitMix64), so that a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
+
+@Suite struct ExternalSorterTests {
+  private func sorted(
+    _ records: [[UInt8]], limits: ExternalSortLimits
+  ) throws -> (output: [[UInt8]], statistics: ExternalSortStatistics) {
+    var sorter = ExternalSorter(ordering: LexicographicOrder(), limits: limits)
+    for record in records { try record.withUnsafeBytes { try sorter.append($0) } }
+    var output: [[UInt8]] = []
+    try sorter.finish { output.append(Array($0)) }
+    return (output, sorter.statistics)
+  }
+
+  @Test func manyRunsAndMergePassesGiveTheInMemoryOrder() throws {
+    var generator = SeededGenerator(state: 42)
+    var records: [[UInt8]] = (0..<3_000).map { _ in
+      let length = Int.random(in: 0...40, using: &generator)
+      // A small alphabet, so that long shared prefixes and exact duplicates occur.
+      return (0..<length).map { _ in UInt8.random(in: 97...100, using: &generator) }
+    }
+    // Larger than a run's read buffer, and larger than the whole memory budget.
+    records.append([UInt8](repeating: 98, count: 5_000))
+    records.append([UInt8](repeating: 99, count: 300))
+    records.append(contentsOf: records.prefix(100))
+    let limits = ExternalSortLimits(
+      memoryBudget: 1_000, mergeFanIn: 3, readBufferSize: 64, temporaryDirectory: nil)
+    let (output, statistics) = try sorted(records, limits: limits)
+    #expect(output == records.sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(statistics.recordCount == records.count)
+    #expect(statistics.spilledRunCount > 100)
+    #expect(statistics.intermediateRunCount > 10)
+  }
+
+  @Test func whatFitsInTheBudgetNeverTouchesTheDisk() throws {
+    let records = (0..<500).map { Array("record \(($0 * 7_919) % 500)".utf8) }
+    // Any attempt to create the spill file would throw here.
+    var limits = ExternalSortLimits.standard
+    limits.temporaryDirectory = "/nonexistent/bdconvert-test"
+    let (output, statistics) = try sorted(records, limits: limits)
+    #expect(output == records.sorted { $0.lexicographicallyPrecedes($1) })
+    #expect(statistics.spilledRunCount == 0)
+
+    limits.memoryBudget = 1_000
+    #expect(throws: TemporaryFileError.self) { _ = try sorted(records, limits: limits) }
+  }
+
+  @Test func emptyInputGivesNothing() throws {
+    let (output, statistics) = try sorted([], limits: .standard)
+    #expect(output.isEmpty)
+    #expect(statistics == ExternalSortStatistics())
+  }
+}
