@@ -5,7 +5,8 @@ Benchmarks/run [--smoke] [--sizes 10000,100000,1000000] [--formats vcf21,vcf30,v
 
 For each input: size in MB, contacts/s, MB/s (file to file), and the peak RSS of the bdconvert
 process itself (wait4's ru_maxrss), each the median of --runs runs; then the start-to-exit time of
-a one-card conversion (median of 50); then `list`, `list --json` and `delete --uid X -o OUT` on the
+a one-card conversion (median of 50); how time scales from each size to the next; the speed-up of
+all cores over `--threads 1` on the largest input of each format; then `list`, `list --json` and `delete --uid X -o OUT` on the
 calendar converted from the largest vCard input, with the same columns per event. A benchmark, not
 a test: it never fails on timing.
 """
@@ -52,6 +53,7 @@ def main():
     print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s)")
     print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
     largest_vcard = None  # (size, format, path)
+    timings = {}  # (format, size) -> median seconds
     for fmt in args.formats.split(","):
         for size in sizes:
             path = os.path.join(WORK, f"{fmt}-{size}.{'csv' if fmt == 'csv' else 'vcf'}")
@@ -65,6 +67,7 @@ def main():
             seconds = statistics.median(r[0] for r in results)
             rss = statistics.median(r[1] for r in results)
             mb = os.path.getsize(path) / 1e6
+            timings[(fmt, size)] = seconds
             print(f"{os.path.basename(path):<22}{mb:>9.1f}{size / seconds:>14,.0f}{mb / seconds:>9.1f}{rss:>14.1f}{seconds:>9.3f}")
 
     one = os.path.join(WORK, "one.vcf")
@@ -72,6 +75,26 @@ def main():
         f.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n")
     latencies = [run_once(binary, ["vcf-to-ics", one, "-q", "-o", os.path.join(WORK, "one.ics")])[0] for _ in range(10 if args.smoke else 50)]
     print(f"one-card file, process start to exit: median {statistics.median(latencies) * 1000:.1f} ms")
+
+    if len(sizes) > 1:
+        print("scaling (time is linear when the time ratio is close to the size ratio):")
+        for fmt in args.formats.split(","):
+            steps = [f"{small:,} -> {large:,}: {timings[(fmt, large)] / timings[(fmt, small)]:.1f}x time for {large / small:.0f}x contacts"
+                     for small, large in zip(sizes, sizes[1:])]
+            print(f"  {fmt:<8}" + "; ".join(steps))
+
+    largest = max(sizes)
+    if "--threads" not in extra:
+        print(f"cores: --threads 1 against the default ({os.cpu_count()} threads), {largest:,} contacts"
+              " (regular files of 8 MB or more are converted on several threads):")
+        for fmt in args.formats.split(","):
+            path = os.path.join(WORK, f"{fmt}-{largest}.{'csv' if fmt == 'csv' else 'vcf'}")
+            command = "csv-to-ics" if fmt == "csv" else "vcf-to-ics"
+            out = os.path.join(WORK, "out.ics")
+            one = statistics.median(
+                run_once(binary, [command, path, "-q", "-o", out, "--threads", "1"])[0] for _ in range(runs))
+            every = timings[(fmt, largest)]
+            print(f"  {fmt:<8}1 thread {one:.3f} s, {os.cpu_count()} threads {every:.3f} s: {one / every:.2f}x")
 
     if largest_vcard:
         bench_calendar(binary, *largest_vcard, runs)
