@@ -25,23 +25,13 @@ public struct CalendarOptions: Sendable {
   static let anniversaryMessage = try! EventTextTemplate(
     "Wish {first} {last} a Happy Anniversary today!")
 
-  /// Appends the event title; never empty (falls back to the name).
-  func appendSummary(for celebration: Celebration, to output: ByteBuffer) {
-    let template =
-      summaryTemplate
-      ?? (celebration.kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
-    let start = output.count
-    template.append(for: celebration, to: output)
-    if output.count == start { output.append(utf8: celebration.name.formatted) }
+  /// The title template for `kind`.
+  func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
+    summaryTemplate ?? (kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
   }
 
-  /// Appends the alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
-  func appendMessage(for celebration: Celebration, to output: ByteBuffer) {
-    let template =
-      messageTemplate
-      ?? (celebration.kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage)
-    let start = output.count
-    template.append(for: celebration, to: output)
-    if output.count == start { appendSummary(for: celebration, to: output) }
+  /// The alarm text template for `kind`.
+  func messageTemplate(for kind: CelebrationKind) -> EventTextTemplate {
+    messageTemplate ?? (kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage)
   }
 }

@@ -6,7 +6,7 @@
 /// since several clients mishandle early start dates. The real year goes into `DESCRIPTION`.
 /// Not generic and holding its constant lines ready, so that rendering is plain code with no
 /// per-event setup.
-struct EventRenderer {
+final class EventRenderer {
   /// How events are written.
   let options: CalendarOptions
   private let scratch = ByteBuffer()
@@ -15,9 +15,21 @@ struct EventRenderer {
   private let timestampLine: [UInt8]
   private let leapDayRule: [UInt8]
   private let alarmTriggers: [[UInt8]]
+  /// The templates, as copies of this renderer's own: the defaults are globals, and every
+  /// thread reading the same one fought over its reference count.
+  private let summaries: (birthday: EventTextTemplate, anniversary: EventTextTemplate)
+  private let messages: (birthday: EventTextTemplate, anniversary: EventTextTemplate)
 
   init(options: CalendarOptions) {
     self.options = options
+    self.summaries = (
+      options.summaryTemplate(for: .birthday).privateCopy(),
+      options.summaryTemplate(for: .anniversary).privateCopy()
+    )
+    self.messages = (
+      options.messageTemplate(for: .birthday).privateCopy(),
+      options.messageTemplate(for: .anniversary).privateCopy()
+    )
     self.timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
     self.leapDayRule = Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)")
     self.alarmTriggers = options.alarms.map {
@@ -56,7 +68,7 @@ struct EventRenderer {
     }
 
     scratch.removeAll()
-    options.appendSummary(for: celebration, to: scratch)
+    appendSummary(for: celebration, to: scratch)
     lineStart = buffer.count
     buffer.append("SUMMARY:")
     scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
@@ -72,7 +84,7 @@ struct EventRenderer {
         : "CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
     if !alarmTriggers.isEmpty {
       scratch.removeAll()
-      options.appendMessage(for: celebration, to: scratch)
+      appendMessage(for: celebration, to: scratch)
       alarmDescription.removeAll()
       alarmDescription.append("DESCRIPTION:")
       scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: alarmDescription) }
@@ -88,6 +100,22 @@ struct EventRenderer {
 
   /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
   /// else 1970, or 1972 for 29 February (the first leap year from 1970).
+  /// Appends the event title; never empty (falls back to the name).
+  private func appendSummary(for celebration: Celebration, to output: ByteBuffer) {
+    let start = output.count
+    let template = celebration.kind == .birthday ? summaries.birthday : summaries.anniversary
+    template.append(for: celebration, to: output)
+    if output.count == start { output.append(utf8: celebration.name.formatted) }
+  }
+
+  /// Appends the alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
+  private func appendMessage(for celebration: Celebration, to output: ByteBuffer) {
+    let start = output.count
+    let template = celebration.kind == .birthday ? messages.birthday : messages.anniversary
+    template.append(for: celebration, to: output)
+    if output.count == start { appendSummary(for: celebration, to: output) }
+  }
+
   static func startDate(of date: CivilDate) -> CivilDate {
     if let year = date.year, year >= 1970 { return date }
     // Valid by construction: every month-day exists in 1972, a leap year.

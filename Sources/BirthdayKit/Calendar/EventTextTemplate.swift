@@ -77,6 +77,21 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     self.segments = segments
   }
 
+  /// This template in storage of its own (for a renderer on another thread).
+  func privateCopy() -> EventTextTemplate {
+    EventTextTemplate(
+      description: String(decoding: Array(description.utf8), as: UTF8.self),
+      segments: segments.map { segment in
+        if case .literal(let bytes) = segment { return .literal(bytes.map { $0 }) }
+        return segment
+      })
+  }
+
+  private init(description: String, segments: [Segment]) {
+    self.description = description
+    self.segments = segments
+  }
+
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
   public func render(for celebration: Celebration) -> String {
     let output = ByteBuffer()

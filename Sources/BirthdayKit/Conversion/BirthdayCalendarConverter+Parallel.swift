@@ -61,11 +61,15 @@ extension BirthdayCalendarConverter {
       case .record(let eventCount):
         statistics.recordsRead += 1
         if eventCount == 0 { statistics.recordsSkipped += 1 }
-      case .event(let celebration, let range):
-        guard isFirstUse(of: celebration) else {
-          reportDuplicate(celebration)
+      case .event(let index):
+        let event = segment.events[index]
+        let isFirst =
+          event.uuid.map { isFirstUse(of: $0) } ?? isFirstUse(of: segment.celebrations[index])
+        guard isFirst else {
+          reportDuplicate(segment.celebrations[index])
           continue
         }
+        let range = event.range
         try segment.output.withUnsafeBytes {
           try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]))
         }
@@ -92,14 +96,35 @@ struct SegmentConversion: Sendable {
   enum Item: Sendable {
     case diagnostic(Diagnostic)
     case record(eventCount: Int)
-    case event(Celebration, Range<Int>)
+    /// An index into `events` and `celebrations`.
+    case event(Int)
+  }
+  /// What a commit needs of an event: its UID as a UUID, if it is one, and its bytes.
+  struct RenderedEvent: Sendable {
+    var uuid: NameBasedUUID?
+    var range: Range<Int>
   }
   var items: [Item] = []
+  var events: [RenderedEvent] = []
+  /// The events' celebrations, read only for a duplicate's message or a UID that is no UUID: the
+  /// commit loop copies no strings.
+  var celebrations: [Celebration] = []
   /// The rendered events; each `.event` item names its range.
   let output: ByteBuffer
 
   init(output: ByteBuffer) {
     self.output = output
+  }
+
+  /// Renders `celebration` into `output` and notes it as the next item.
+  mutating func append(
+    _ celebration: Celebration, renderedBy renderer: EventRenderer, items: inout [Item]
+  ) {
+    let start = output.count
+    renderer.append(celebration, to: output)
+    items.append(.event(events.count))
+    events.append(RenderedEvent(uuid: celebration.uuid, range: start..<output.count))
+    celebrations.append(celebration)
   }
 
   /// Parses one segment and renders its events, on the calling thread.
@@ -112,7 +137,7 @@ struct SegmentConversion: Sendable {
     do {
       var items: [SegmentConversion.Item] = []
       var reader = VCardReader(
-        source: MemoryByteSource(bytes), fileName: fileName, linesBefore: linesBefore
+        source: MemoryByteSource(bytes), fileName: privateCopy(fileName), linesBefore: linesBefore
       ) { items.append(.diagnostic($0)) }
       try reader.forEachContact { contact in
         let celebrations = builder.celebrations(of: contact, record: "card") {
@@ -120,9 +145,7 @@ struct SegmentConversion: Sendable {
         }
         items.append(.record(eventCount: celebrations.count))
         for celebration in celebrations {
-          let start = conversion.output.count
-          renderer.append(celebration, to: conversion.output)
-          items.append(.event(celebration, start..<conversion.output.count))
+          conversion.append(celebration, renderedBy: renderer, items: &items)
         }
       }
       conversion.items = items

@@ -143,7 +143,7 @@ extension SegmentConversion {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)
     var items: [SegmentConversion.Item] = []
-    var state = template
+    var state = template.withPrivateStorage()
     state.report = { items.append(.diagnostic($0)) }
     do {
       try batch.forEachRecord { bytes, info in
@@ -153,9 +153,7 @@ extension SegmentConversion {
           }
           items.append(.record(eventCount: celebrations.count))
           for celebration in celebrations {
-            let start = conversion.output.count
-            renderer.append(celebration, to: conversion.output)
-            items.append(.event(celebration, start..<conversion.output.count))
+            conversion.append(celebration, renderedBy: renderer, items: &items)
           }
         }
       }

@@ -89,8 +89,12 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writerOptions: CalendarOptions { writer.options }
 
   mutating func isFirstUse(of celebration: Celebration) -> Bool {
-    if let uuid = celebration.uuid { return writtenUUIDs.insert(uuid) }
+    if let uuid = celebration.uuid { return isFirstUse(of: uuid) }
     return writtenOtherUIDs.insert(celebration.uid).inserted
+  }
+
+  mutating func isFirstUse(of uuid: NameBasedUUID) -> Bool {
+    writtenUUIDs.insert(uuid)
   }
 
   /// Writes the end of the calendar and flushes it.

@@ -59,7 +59,7 @@ public struct CSVContactReader<Source: ByteSource>: ContactReader {
 
 /// The reader's state between rows: header, delimiter, date order and held-back rows.
 struct CSVRowState {
-  let fileName: String
+  private(set) var fileName: String
   let options: CSVReadOptions
   var report: DiagnosticHandler
   /// Set on copies that convert a batch on another thread: a row whose dates need the file's
@@ -94,6 +94,19 @@ struct CSVRowState {
   /// The notice given once per file when the bytes are not UTF-8.
   static let encodingFallbackMessage = "the file is not valid UTF-8; reading it as Windows-1252"
 
+  /// This state with its own copies of the strings and arrays every row reads, for a conversion
+  /// thread: sharing them made every row's retain and release fight over the same memory with
+  /// the other threads.
+  func withPrivateStorage() -> CSVRowState {
+    var copy = self
+    copy.fileName = privateCopy(fileName)
+    copy.headerNames = headerNames.map(privateCopy)
+    copy.usedColumns = usedColumns.map { $0 }
+    copy.columns?.events = columns?.events.map { $0 } ?? []
+    copy.texts = texts.map { $0 }
+    return copy
+  }
+
   /// Notes that the encoding notice was given (by a batch converted on another thread).
   mutating func noteEncodingWarning() { warnedAboutEncoding = true }
   var hasWarnedAboutEncoding: Bool { warnedAboutEncoding }
@@ -124,7 +137,7 @@ struct CSVRowState {
     var row = CSVRow(location: location)
     for index in texts.indices { texts[index] = nil }
     for index in usedColumns where index < fields.count {
-      texts[index] = fields.withField(index, of: record) { decode($0, location: location) }
+      texts[index] = decode(field: index, of: record, location: location)
     }
     let texts = self.texts
     let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
@@ -215,7 +228,7 @@ struct CSVRowState {
       fields.split(record, delimiter: candidate)
       var headers: [String] = []
       for index in 0..<fields.count {
-        headers.append(fields.withField(index, of: record) { decode($0, location: location) })
+        headers.append(decode(field: index, of: record, location: location))
       }
       let keys = headers.map(CSVColumnMap.key)
       let recognized =
@@ -249,29 +262,46 @@ struct CSVRowState {
   /// runaway cell must not cost memory several times its size.
   static let cellLimit = 16 * 1024
 
-  private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation)
-    -> String
-  {
-    var bytes = bytes
-    if bytes.count > Self.cellLimit {
-      var end = Self.cellLimit
-      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
-      bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
+  /// Decodes field `index` of `record` (split last), reporting a cut cell and the first cell
+  /// that is not UTF-8.
+  private mutating func decode(
+    field index: Int, of record: UnsafeBufferPointer<UInt8>, location: SourceLocation
+  ) -> String {
+    // The decoding itself does not touch `self`: a closure that mutated it while `fields` was
+    // being read made the compiler copy the whole state for every cell.
+    let (text, wasCut, usedFallback) = fields.withField(index, of: record, Self.decodeCell)
+    if wasCut {
       report(
         Diagnostic(
           "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
           isConversionFailure: false))
     }
-    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true
-      report(
-        Diagnostic(
-          Self.encodingFallbackMessage, at: location,
-          isConversionFailure: false))
+      report(Diagnostic(Self.encodingFallbackMessage, at: location, isConversionFailure: false))
     }
     return text
   }
+
+  /// A cell's text, cut to ``cellLimit`` bytes (whole characters); UTF-8, else Windows-1252.
+  private static func decodeCell(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    text: String, wasCut: Bool, usedFallback: Bool
+  ) {
+    var bytes = bytes
+    let wasCut = bytes.count > cellLimit
+    if wasCut {
+      var end = cellLimit
+      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
+      bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
+    }
+    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+    return (text, wasCut, usedFallback)
+  }
+}
+
+/// `text` in storage of its own (not shared with `text`).
+func privateCopy(_ text: String) -> String {
+  String(decoding: Array(text.utf8), as: UTF8.self)
 }
 
 /// Thrown by a ``CSVRowState`` with ``CSVRowState/requiresKnownOrder`` set.
