@@ -51,6 +51,11 @@ public struct ICalendarWriter<Sink: ByteSink> {
 
   /// Writes bytes that an ``EventRenderer`` with the same options produced.
   mutating func writeRendered(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    if bytes.count >= flushThreshold {  // large enough to go out as it is, without a copy
+      try flush()
+      try sink.write(UnsafeRawBufferPointer(bytes))
+      return
+    }
     buffer.append(bytes)
     try flushIfNeeded()
   }

@@ -8,8 +8,8 @@ extension BirthdayCalendarConverter {
   ///
   /// The input is cut into segments at card boundaries (``VCardSegmenter``); each thread parses a
   /// segment, numbering its lines as in the file, and renders its events into memory; segments
-  /// are then committed in input order, which is where duplicate UIDs are detected. At most two
-  /// rounds of `threads` segments are in memory at once, so memory stays flat as the input grows.
+  /// are then committed in input order, which is where duplicate UIDs are detected. At most three
+  /// segments per thread are in memory at once, so memory stays flat as the input grows.
   ///
   /// - Parameters:
   ///   - input: the file (or bytes) to read.
@@ -32,15 +32,15 @@ extension BirthdayCalendarConverter {
         defer { linesRead += ByteScan.countLineBreaks(in: segment) }
         return (segment, linesRead)
       },
-      convert: { segments in
-        { index, output in
+      convert: { segment in
+        { output in
           SegmentConversion.convert(
-            segments[index].bytes, linesBefore: segments[index].linesBefore, fileName: fileName,
+            segment.bytes, linesBefore: segment.linesBefore, fileName: fileName,
             builder: builder, options: renderOptions, output: output)
         }
       },
       commit: { _, result in try commit(result.get()) },
-      roundCommitted: { progress(statistics.recordsRead, segmenter.offset) })
+      committed: { progress(statistics.recordsRead, segmenter.offset) })
     if segmenter.offset < input.size {
       // A card too large to hold whole: read the rest of the file as one stream.
       var reader = VCardReader(
@@ -54,6 +54,8 @@ extension BirthdayCalendarConverter {
   /// Writes a converted segment in order: diagnostics, counts, and each event unless its UID
   /// was already written.
   mutating func commit(_ segment: SegmentConversion) throws {
+    // Events kept one after another are one range of the segment's output, written at once.
+    var run: Range<Int>?
     for item in segment.items {
       switch item {
       case .diagnostic(let diagnostic):
@@ -69,12 +71,22 @@ extension BirthdayCalendarConverter {
           reportDuplicate(segment.celebrations[index])
           continue
         }
-        let range = event.range
-        try segment.output.withUnsafeBytes {
-          try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]))
-        }
         statistics.eventsWritten += 1
+        if let current = run, current.upperBound == event.range.lowerBound {
+          run = current.lowerBound..<event.range.upperBound
+        } else {
+          try write(run, of: segment)
+          run = event.range
+        }
       }
+    }
+    try write(run, of: segment)
+  }
+
+  private mutating func write(_ range: Range<Int>?, of segment: SegmentConversion) throws {
+    guard let range else { return }
+    try segment.output.withUnsafeBytes {
+      try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]))
     }
   }
 }

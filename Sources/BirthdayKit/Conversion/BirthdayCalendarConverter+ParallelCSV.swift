@@ -8,7 +8,7 @@ extension BirthdayCalendarConverter {
   /// fields, decoded, turned into events and rendered on `threads` threads, and committed in
   /// input order. A batch that meets a numeric date while the file's date order is still unknown
   /// is converted again on this thread, in sequence, so that inference works exactly as when
-  /// reading sequentially. At most two rounds of `threads` batches are in memory at once.
+  /// reading sequentially. At most three batches per thread are in memory at once.
   ///
   /// - Parameters:
   ///   - source: the CSV bytes (a file or a stream).
@@ -16,7 +16,7 @@ extension BirthdayCalendarConverter {
   ///   - options: delimiter, date order and column mapping.
   ///   - threads: the number of batches converted at once.
   ///   - batchSize: the bytes of records in one batch.
-  ///   - progress: called after each round of batches with the records and bytes read so far.
+  ///   - progress: called after each batch with the records and bytes read so far.
   public mutating func convertCSVInParallel<Source: ByteSource>(
     _ source: Source, fileName: String, options: CSVReadOptions, threads: Int,
     batchSize: Int = 1 << 17, progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
@@ -38,19 +38,19 @@ extension BirthdayCalendarConverter {
       next: {
         try CSVRecordBatch.read(from: &scanner, delimiter: state.delimiter, size: batchSize)
       },
-      convert: { batches in
-        // The state as of this round's start: header, delimiter, and the date order if known.
+      convert: { batch in
+        // The state as the batch is handed out: header, delimiter, the date order if known.
         var template = state
         template.requiresKnownOrder = true
         let workerState = UncheckedSendable(template)
-        return { index, output in
+        return { output in
           SegmentConversion.convertCSV(
-            batches[index], state: workerState.value, builder: builder, options: renderOptions,
+            batch, state: workerState.value, builder: builder, options: renderOptions,
             output: output)
         }
       },
       commit: { batch, result in try commit(batch, result, state: &state) },
-      roundCommitted: { progress(statistics.recordsRead, scanner.bytesRead) })
+      committed: { progress(statistics.recordsRead, scanner.bytesRead) })
     try state.finish { try add($0, recordNoun: "row") }
   }
 

@@ -1,91 +1,81 @@
 import Dispatch
 import Foundation
 
-/// Runs conversion batches on several threads while the calling thread reads the next batches
+/// Runs conversion batches on worker threads while the calling thread reads the next batches
 /// and commits finished ones in input order.
 ///
-/// Rounds overlap: while round *k* converts on its threads, the calling thread reads round *k+1*
-/// and commits round *k−1*, so both cores stay busy with the parsing and rendering that dominate,
-/// and at most two rounds are in memory. Output buffers go back to a pool once committed.
+/// Batches flow through a queue rather than in rounds: up to three per thread are in flight, so a
+/// worker that finishes one starts the next at once, while the calling thread commits the oldest
+/// finished batch and reads one more. Output buffers go back to a pool once committed; memory is
+/// bounded by the batches in flight, whatever the input size.
 enum ConversionPipeline {
   /// - Parameters:
-  ///   - threads: batches per round.
+  ///   - threads: worker threads.
   ///   - next: the next batch, read on the calling thread; `nil` at the end.
-  ///   - convert: returns the work for one round (called on the calling thread when the round
-  ///     starts, so it can take a snapshot of state); the work runs on the round's threads.
+  ///   - convert: returns the work for one batch (called on the calling thread when the batch is
+  ///     handed out, so it can take a snapshot of state); the work runs on a worker thread.
   ///   - commit: called on the calling thread for each batch, in input order.
-  ///   - roundCommitted: called after each committed round (progress).
+  ///   - committed: called after each commit (progress).
   static func run<Batch: Sendable, Converted>(
     threads: Int,
     next: () throws -> Batch?,
-    convert: ([Batch]) -> @Sendable (Int, ByteBuffer) -> Converted,
+    convert: (Batch) -> @Sendable (ByteBuffer) -> Converted,
     commit: (Batch, Converted) throws -> Void,
-    roundCommitted: () -> Void = {}
+    committed: () -> Void = {}
   ) throws {
-    var spareOutputs: [ByteBuffer] = []
     let workers = WorkerThreads(count: max(threads, 1))
-    var running: (batches: [Batch], outputs: [ByteBuffer], round: ConcurrentRound<Converted>)?
-    // On an error, let the running round end before returning: it holds this call's batches.
+    let depth = max(threads, 1) * 3
+    var inFlight: [(batch: Batch, output: ByteBuffer, job: PendingJob<Converted>)] = []
+    var spareOutputs: [ByteBuffer] = []
+    // On an error, let the batches in flight end before returning: they hold this call's data.
     defer {
-      _ = running?.round.wait()
+      for batch in inFlight { _ = batch.job.wait() }
       workers.stop()
     }
-    repeat {
-      var batches: [Batch] = []
-      while batches.count < max(threads, 1), let batch = try next() { batches.append(batch) }
-      var started: (batches: [Batch], outputs: [ByteBuffer], round: ConcurrentRound<Converted>)?
-      if !batches.isEmpty {
-        let outputs = batches.indices.map { _ in
-          spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+    var exhausted = false
+    while true {
+      while !exhausted, inFlight.count < depth {
+        guard let batch = try next() else {
+          exhausted = true
+          break
         }
-        let work = convert(batches)
-        started = (
-          batches, outputs, ConcurrentRound(batches.count, on: workers) { work($0, outputs[$0]) }
-        )
+        let output = spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+        let work = convert(batch)
+        inFlight.append((batch, output, PendingJob(on: workers) { work(output) }))
       }
-      let finished = running
-      running = started  // from here on, the round to wait for if a commit throws
-      if let finished {
-        for (index, converted) in finished.round.wait().enumerated() {
-          try commit(finished.batches[index], converted)
-          finished.outputs[index].removeAll()
-          spareOutputs.append(finished.outputs[index])
-        }
-        roundCommitted()
-      }
-    } while running != nil
+      guard !inFlight.isEmpty else { return }
+      let oldest = inFlight.removeFirst()
+      try commit(oldest.batch, oldest.job.wait())
+      oldest.output.removeAll()
+      spareOutputs.append(oldest.output)
+      committed()
+    }
   }
 }
 
-/// Work for `0..<count` running on worker threads while the caller does something else.
-final class ConcurrentRound<Value>: @unchecked Sendable {
-  private let results: SegmentResults<Value>
-  private let group = DispatchGroup()
+/// One piece of work handed to worker threads, and its result once done.
+final class PendingJob<Value>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var value: Value?
 
-  /// Hands each item to `workers`.
-  init(_ count: Int, on workers: WorkerThreads, _ work: @escaping @Sendable (Int) -> Value) {
-    let results = SegmentResults<Value>(count: count)
-    self.results = results
-    for index in 0..<count {
-      group.enter()
-      workers.submit { [group] in
-        results.store(work(index), at: index)
-        group.leave()
-      }
+  init(on workers: WorkerThreads, _ work: @escaping @Sendable () -> Value) {
+    workers.submit { [self] in
+      value = work()  // written before the signal, read after the wait: no race
+      done.signal()
     }
   }
 
-  /// Waits for every item and returns the results, in order.
-  func wait() -> [Value] {
-    group.wait()
-    return results.all
+  /// Waits for the work to end and returns its result. Call it once.
+  func wait() -> Value {
+    done.wait()
+    return value!
   }
 }
 
 /// Threads that live for one conversion and run the jobs handed to them, first in, first out.
 ///
 /// Plain threads, started once per conversion: Dispatch's global pool on Linux starts its threads
-/// lazily (both `concurrentPerform` and `async` were seen running a round's segments one after
+/// lazily (both `concurrentPerform` and `async` were seen running a file's segments one after
 /// another), and a new thread for every batch costs more than it needs to.
 final class WorkerThreads: @unchecked Sendable {
   private let condition = NSCondition()
@@ -125,38 +115,14 @@ final class WorkerThreads: @unchecked Sendable {
         return
       }
       let job = jobs[next]
+      jobs[next] = {}  // let go of what the job holds (a batch and its output) once taken
       next += 1
-      if next == jobs.count {  // drained: drop the finished jobs
-        jobs.removeAll(keepingCapacity: true)
+      if next == jobs.count || next >= 64 {  // drop the jobs already taken
+        jobs.removeFirst(next)
         next = 0
       }
       condition.unlock()
       job()
     }
   }
-}
-
-/// Per-segment results written by concurrent threads, each to its own slot.
-private final class SegmentResults<Value>: @unchecked Sendable {
-  private let slots: UnsafeMutablePointer<Value?>
-  private let count: Int
-
-  init(count: Int) {
-    self.count = count
-    slots = .allocate(capacity: max(count, 1))
-    slots.initialize(repeating: nil, count: count)
-  }
-
-  deinit {
-    slots.deinitialize(count: count)
-    slots.deallocate()
-  }
-
-  /// Safe without a lock: every thread writes a different slot, and nobody reads until all
-  /// threads are done (the caller waits for them).
-  func store(_ value: Value, at index: Int) {
-    slots[index] = value
-  }
-
-  var all: [Value] { (0..<count).map { slots[$0]! } }
 }
