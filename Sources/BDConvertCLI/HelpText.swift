@@ -64,6 +64,12 @@ enum HelpText {
       -q, --quiet             no summary line (warnings are still printed)
       -h, --help              show this help
 
+    speed:
+      --threads N             threads for a regular input file of 8 MB or more (default: the
+                              number of cores; 1 to read on one thread). Output, warnings and
+                              exit status are the same whatever N is.
+                              On a terminal, runs longer than a second show progress on stderr.
+
     environment:
       SOURCE_DATE_EPOCH       seconds since 1970; fixes DTSTAMP for byte-identical output.
     """
