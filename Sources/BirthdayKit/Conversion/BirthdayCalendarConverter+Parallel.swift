@@ -128,15 +128,23 @@ struct SegmentConversion: Sendable {
     self.output = output
   }
 
-  /// Renders `celebration` into `output` and notes it as the next item.
-  mutating func append(
-    _ celebration: Celebration, renderedBy renderer: EventRenderer, items: inout [Item]
+  /// Turns `contact` into its events, renders them into `output` and notes them as items, in
+  /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
+  mutating func add(
+    _ contact: Contact, recordNoun: String, builder: CelebrationBuilder, renderer: EventRenderer,
+    items: inout [Item]
   ) {
-    let start = output.count
-    renderer.append(celebration, to: output)
-    items.append(.event(events.count))
-    events.append(RenderedEvent(uuid: celebration.uuid, range: start..<output.count))
-    celebrations.append(celebration)
+    let found = builder.celebrations(of: contact, record: recordNoun) {
+      items.append(.diagnostic($0))
+    }
+    items.append(.record(eventCount: found.count))
+    for celebration in found {
+      let start = output.count
+      renderer.append(celebration, to: output)
+      items.append(.event(events.count))
+      events.append(RenderedEvent(uuid: celebration.uuid, range: start..<output.count))
+      celebrations.append(celebration)
+    }
   }
 
   /// Parses one segment and renders its events, on the calling thread.
@@ -152,13 +160,8 @@ struct SegmentConversion: Sendable {
         source: MemoryByteSource(bytes), fileName: privateCopy(fileName), linesBefore: linesBefore
       ) { items.append(.diagnostic($0)) }
       try reader.forEachContact { contact in
-        let celebrations = builder.celebrations(of: contact, record: "card") {
-          items.append(.diagnostic($0))
-        }
-        items.append(.record(eventCount: celebrations.count))
-        for celebration in celebrations {
-          conversion.append(celebration, renderedBy: renderer, items: &items)
-        }
+        conversion.add(
+          contact, recordNoun: "card", builder: builder, renderer: renderer, items: &items)
       }
       conversion.items = items
       return .success(conversion)

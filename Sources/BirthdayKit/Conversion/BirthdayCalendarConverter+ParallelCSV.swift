@@ -148,13 +148,8 @@ extension SegmentConversion {
     do {
       try batch.forEachRecord { bytes, info in
         try state.consume(bytes, info: info) { contact in
-          let celebrations = builder.celebrations(of: contact, record: "row") {
-            items.append(.diagnostic($0))
-          }
-          items.append(.record(eventCount: celebrations.count))
-          for celebration in celebrations {
-            conversion.append(celebration, renderedBy: renderer, items: &items)
-          }
+          conversion.add(
+            contact, recordNoun: "row", builder: builder, renderer: renderer, items: &items)
         }
       }
       conversion.items = items
