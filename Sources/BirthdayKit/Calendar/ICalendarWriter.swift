@@ -2,6 +2,7 @@
 ///
 /// Call ``writeHeader()``, then ``write(_:)`` once per event in the order they should appear,
 /// then ``finish()``. Output is buffered and flushed in large writes; nothing is held per event.
+/// Use one writer per calendar: copies of a writer share its output buffer.
 ///
 /// Events are rendered by ``EventRenderer`` (see there for their form).
 ///
