@@ -31,7 +31,6 @@ struct CSVFieldSplitter {
   mutating func split(
     _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int = .max
   ) {
-    defer { if !fieldsAreInRecord { count = ends.count } }
     bytes.removeAll(keepingCapacity: true)
     starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
@@ -62,41 +61,45 @@ struct CSVFieldSplitter {
         count = ends.count + counted
         return
       }
-      starts.append(0)
+      // A record with quotes: field by field, copying runs between quotes and delimiters, and
+      // only for the fields the reader uses (the others are only walked through, for the count).
+      count = 0
       var index = 0
-      var atFieldStart = true
-      var inQuotes = false
-      while index < data.count {
-        let byte = data[index]
-        index += 1
-        if inQuotes {
-          if byte == 0x22 {
-            if index < data.count, data[index] == 0x22 {
-              bytes.append(0x22)
-              index += 1
-            } else {
-              inQuotes = false
+      while true {
+        let recording = ends.count < neededFields
+        if recording { starts.append(bytes.count) }
+        if index < data.count, data[index] == 0x22 {  // a quoted field
+          index += 1
+          while true {
+            let quote =
+              ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
+              ?? data.count
+            if recording {
+              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
             }
-          } else {
-            bytes.append(byte)
+            index = quote
+            guard quote < data.count else { break }  // unterminated: the field runs to the end
+            if quote + 1 < data.count, data[quote + 1] == 0x22 {  // "" is one quote
+              if recording { bytes.append(0x22) }
+              index = quote + 2
+              continue
+            }
+            index = quote + 1  // the closing quote; text after it is kept
+            break
           }
-          continue
         }
-        if byte == delimiter {
+        let next =
+          ByteScan.firstIndex(
+            of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
+          ?? data.count
+        if recording {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
           ends.append(bytes.count)
-          starts.append(bytes.count)
-          atFieldStart = true
-          continue
         }
-        if byte == 0x22, atFieldStart {
-          inQuotes = true
-          atFieldStart = false
-          continue
-        }
-        atFieldStart = false
-        bytes.append(byte)
+        count += 1
+        guard next < data.count else { return }
+        index = next + 1
       }
-      ends.append(bytes.count)
     }
   }
 }
