@@ -93,19 +93,28 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Writes the 36 bytes of the canonical form, eight hex digits at a time.
   private func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
-    var offset = 0
-    for index in 0..<16 {
-      if index == 4 || index == 6 || index == 8 || index == 10 {
-        buffer[offset] = UInt8(ascii: "-")
-        offset += 1
-      }
-      let word = index < 8 ? high : low
-      let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
-      buffer[offset] = hexDigit(byte >> 4)
-      buffer[offset + 1] = hexDigit(byte & 0x0F)
-      offset += 2
-    }
+    precondition(buffer.count >= 36)
+    let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+    let a = hexDigits(UInt32(truncatingIfNeeded: high >> 32))
+    let b = hexDigits(UInt32(truncatingIfNeeded: high))
+    let c = hexDigits(UInt32(truncatingIfNeeded: low >> 32))
+    let d = hexDigits(UInt32(truncatingIfNeeded: low))
+    // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx: a, b split 4+4, c split 4+4, d.
+    raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: b).littleEndian, toByteOffset: 9, as: UInt32.self)
+    raw.storeBytes(
+      of: UInt32(truncatingIfNeeded: b >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
+    raw.storeBytes(
+      of: UInt32(truncatingIfNeeded: c).littleEndian, toByteOffset: 19, as: UInt32.self)
+    raw.storeBytes(
+      of: UInt32(truncatingIfNeeded: c >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
+    raw.storeBytes(of: d.littleEndian, toByteOffset: 28, as: UInt64.self)
+    buffer[8] = UInt8(ascii: "-")
+    buffer[13] = UInt8(ascii: "-")
+    buffer[18] = UInt8(ascii: "-")
+    buffer[23] = UInt8(ascii: "-")
   }
 
   /// The RFC 9562 DNS namespace, `6ba7b810-9dad-11d1-80b4-00c04fd430c8`, used for test vectors.
@@ -119,9 +128,18 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// The eight lower-case hex digits of `value`, most significant first in memory order (the
+/// first digit is the lowest byte): each nibble is spread into a byte, then offset to `0`–`9`
+/// or `a`–`f` without a branch.
 @inline(__always)
-private func hexDigit(_ nibble: UInt8) -> UInt8 {
-  nibble < 10 ? nibble + UInt8(ascii: "0") : nibble - 10 + UInt8(ascii: "a")
+private func hexDigits(_ value: UInt32) -> UInt64 {
+  var x = UInt64(value)
+  x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+  x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+  x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+  let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101  // nibble > 9
+  x = x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27  // '0' + n, and 39 more for 'a'-'f'
+  return x.byteSwapped
 }
 
 private func hexValue(_ byte: UInt8) -> UInt8? {

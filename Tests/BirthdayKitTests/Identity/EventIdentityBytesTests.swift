@@ -57,4 +57,24 @@ import Testing
     celebration.uid = upper.lowercased()
     #expect(celebration.uid == upper.lowercased())
   }
+
+  /// The eight-digits-at-a-time formatting against plain hex, on random and edge values.
+  @Test func canonicalTextIsPlainHex() {
+    var generator = SystemRandomNumberGenerator()
+    let edges: [UInt64] = [0, .max, 0x0123_4567_89AB_CDEF, 0xA0A0_A0A0_0909_0909]
+    let values = edges + (0..<500).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+    for (high, low) in zip(values, values.reversed()) {
+      let uuid = NameBasedUUID(high: high, low: low)
+      let hex = [high, low].map { word in
+        let digits = String(word, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+      }.joined()
+      var expected = hex
+      for dash in [8, 13, 18, 23] {
+        expected.insert("-", at: expected.index(expected.startIndex, offsetBy: dash))
+      }
+      #expect(uuid.description == expected)
+      #expect(NameBasedUUID(expected) == uuid)
+    }
+  }
 }
