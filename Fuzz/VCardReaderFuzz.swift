@@ -32,40 +32,15 @@ public func vCardReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard (try? converter.finish()) != nil else { fatalError("memory sink cannot fail") }
   let problems = CalendarStructureCheck.problems(in: converter.sink.bytes)
   precondition(problems.isEmpty, "invalid calendar: \(problems)")
-  let sequential = conversion(of: bytes, parallel: false)
-  let parallel = conversion(of: bytes, parallel: true)
-  precondition(parallel.output == sequential.output, "parallel output differs")
-  precondition(parallel.diagnostics == sequential.diagnostics, "parallel diagnostics differ")
-  precondition(parallel.error == sequential.error, "parallel error differs")
-  return 0
-}
-
-/// The whole conversion, in sequence or on two threads with tiny batches: both must give the
-/// same bytes, the same diagnostics in the same order, and the same error.
-func conversion(of bytes: [UInt8], parallel: Bool) -> (
-  output: [UInt8], diagnostics: [String], error: String?
-) {
-  var diagnostics: [String] = []
-  var converter = BirthdayCalendarConverter(
-    sink: MemoryByteSink(),
-    options: .init(
-      calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
-      includeAnniversaries: true),
-    diagnostics: { diagnostics.append($0.description) })
-  do {
-    try converter.begin()
-    if parallel {
-      try converter.convertVCardsInParallel(
-        MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", threads: 2, segmentSize: 64)
-    } else {
-      var reader = VCardReader(source: MemoryByteSource(bytes), fileName: "fuzz.vcf") {
-        diagnostics.append($0.description)
-      }
-      try converter.convert(&reader)
-    }
-    _ = try converter.finish()
-    return (converter.sink.bytes, diagnostics, nil)
-  } catch {
-    return ([], diagnostics, "\(error)")
+  let sequential = ConversionRun { converter, report in
+    var reader = VCardReader(
+      source: MemoryByteSource(bytes), fileName: "fuzz.vcf", diagnostics: report)
+    try converter.convert(&reader)
   }
+  let parallel = ConversionRun { converter, _ in
+    try converter.convertVCardsInParallel(
+      MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", threads: 2, segmentSize: 64)
+  }
+  precondition(parallel == sequential, "the parallel conversion differs from the sequential one")
+  return 0
 }

@@ -44,21 +44,9 @@ import Testing
 
 /// Runs any program, with output through files.
 func runProcess(_ path: String, _ arguments: [String]) throws -> CommandResult {
-  let folder = try TemporaryDirectory()
-  let out = folder.url.appendingPathComponent("out")
-  let err = folder.url.appendingPathComponent("err")
-  _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: err.path, contents: nil)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   process.standardInput = FileHandle.nullDevice
-  process.standardOutput = try FileHandle(forWritingTo: out)
-  process.standardError = try FileHandle(forWritingTo: err)
-  try process.run()
-  process.waitUntilExit()
-  let bytes = try [UInt8](Data(contentsOf: out))
-  return CommandResult(
-    status: process.terminationStatus, stdout: String(decoding: bytes, as: UTF8.self),
-    stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: bytes)
+  return try runCollectingOutput(process, in: try TemporaryDirectory())
 }

@@ -17,22 +17,34 @@ func runBDConvert(
   in directory: URL? = nil
 ) throws -> CommandResult {
   let scratch = try TemporaryDirectory()
-  let outURL = scratch.url.appendingPathComponent("stdout")
-  let errURL = scratch.url.appendingPathComponent("stderr")
   let inURL = scratch.url.appendingPathComponent("stdin")
-  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   _ = FileManager.default.createFile(atPath: inURL.path, contents: Data(stdin ?? []))
-
   let process = Process()
   process.executableURL = bdconvertBinary
   process.arguments = arguments
-  var env = ProcessInfo.processInfo.environment
-  env.removeValue(forKey: "SOURCE_DATE_EPOCH")
-  env.merge(environment) { _, new in new }
-  process.environment = env
+  process.environment = bdconvertEnvironment(environment)
   if let directory { process.currentDirectoryURL = directory }
   process.standardInput = try FileHandle(forReadingFrom: inURL)
+  return try runCollectingOutput(process, in: scratch)
+}
+
+/// The test process's environment without `SOURCE_DATE_EPOCH`, then `overrides`.
+func bdconvertEnvironment(_ overrides: [String: String]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+  environment.merge(overrides) { _, new in new }
+  return environment
+}
+
+/// Runs `process` to its end with standard output and error in files of `folder` (never pipes,
+/// so a large output cannot deadlock the test) and returns what it printed.
+func runCollectingOutput(_ process: Process, in folder: TemporaryDirectory) throws
+  -> CommandResult
+{
+  let outURL = folder.url.appendingPathComponent("stdout")
+  let errURL = folder.url.appendingPathComponent("stderr")
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()

@@ -34,72 +34,70 @@ struct CSVFieldSplitter {
     bytes.removeAll(keepingCapacity: true)
     starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
-    do {
-      // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
-      fieldsAreInRecord =
-        ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
-      if fieldsAreInRecord {
-        // One pass over the record: the first fields are recorded, the rest only counted.
-        var from = 0
-        var counted = 0
-        ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
-          if ends.count < neededFields {
-            starts.append(from)
-            ends.append(index)
-            from = index + 1
-          } else {
-            counted += 1
-          }
-          return true
-        }
+    // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
+    fieldsAreInRecord =
+      ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
+    if fieldsAreInRecord {
+      // One pass over the record: the first fields are recorded, the rest only counted.
+      var from = 0
+      var counted = 0
+      ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
         if ends.count < neededFields {
           starts.append(from)
-          ends.append(data.count)
+          ends.append(index)
+          from = index + 1
         } else {
           counted += 1
         }
-        count = ends.count + counted
-        return
+        return true
       }
-      // A record with quotes: field by field, copying runs between quotes and delimiters, and
-      // only for the fields the reader uses (the others are only walked through, for the count).
-      count = 0
-      var index = 0
-      while true {
-        let recording = ends.count < neededFields
-        if recording { starts.append(bytes.count) }
-        if index < data.count, data[index] == 0x22 {  // a quoted field
-          index += 1
-          while true {
-            let quote =
-              ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
-              ?? data.count
-            if recording {
-              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
-            }
-            index = quote
-            guard quote < data.count else { break }  // unterminated: the field runs to the end
-            if quote + 1 < data.count, data[quote + 1] == 0x22 {  // "" is one quote
-              if recording { bytes.append(0x22) }
-              index = quote + 2
-              continue
-            }
-            index = quote + 1  // the closing quote; text after it is kept
-            break
+      if ends.count < neededFields {
+        starts.append(from)
+        ends.append(data.count)
+      } else {
+        counted += 1
+      }
+      count = ends.count + counted
+      return
+    }
+    // A record with quotes: field by field, copying runs between quotes and delimiters, and
+    // only for the fields the reader uses (the others are only walked through, for the count).
+    count = 0
+    var index = 0
+    while true {
+      let recording = ends.count < neededFields
+      if recording { starts.append(bytes.count) }
+      if index < data.count, data[index] == 0x22 {  // a quoted field
+        index += 1
+        while true {
+          let quote =
+            ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
+            ?? data.count
+          if recording {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
           }
+          index = quote
+          guard quote < data.count else { break }  // unterminated: the field runs to the end
+          if quote + 1 < data.count, data[quote + 1] == 0x22 {  // "" is one quote
+            if recording { bytes.append(0x22) }
+            index = quote + 2
+            continue
+          }
+          index = quote + 1  // the closing quote; text after it is kept
+          break
         }
-        let next =
-          ByteScan.firstIndex(
-            of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
-          ?? data.count
-        if recording {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
-          ends.append(bytes.count)
-        }
-        count += 1
-        guard next < data.count else { return }
-        index = next + 1
       }
+      let next =
+        ByteScan.firstIndex(
+          of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
+        ?? data.count
+      if recording {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
+        ends.append(bytes.count)
+      }
+      count += 1
+      guard next < data.count else { return }
+      index = next + 1
     }
   }
 }
