@@ -41,6 +41,14 @@ public enum CommandLineTool {
       StandardStreams.error(tool.usageText + "\n")
       return .usage
     }
+    if let color = DiagnosticStyle.requestedColor(in: arguments),
+      !DiagnosticStyle.choices.contains(color)
+    {
+      throw .usage(
+        "invalid --color '\(color)' (expected auto, always or never)"
+          + Suggestions.didYouMean(color, among: DiagnosticStyle.choices),
+        (CommandCatalog.command(named: first)?.usageText ?? tool.usageText))
+    }
     let rest = Array(arguments.dropFirst())
     if let command = CommandCatalog.command(named: first) {
       return try command.execute(Invocation(arguments: rest, environment: environment))

@@ -25,8 +25,8 @@ extension CommandSpec {
           OptionSpec(
             "--json",
             help:
-              "one JSON object per line instead: "
-              + "{\"uid\": …, \"summary\": …, \"date\": …, \"next\": …|null, \"rrule\": …|null}"),
+              "one JSON object per line instead, with the keys uid, summary, date, next (null "
+              + "when there is none) and rrule (null without one)"),
           OptionSpec(
             "--today", value: ValueSpec("YYYY-MM-DD"),
             help: "compute next occurrences from this date (default: today, local time)"),

@@ -76,7 +76,7 @@ extension CommandSpec {
     examples: [
       "bdconvert csv-to-ics google-contacts.csv -o birthdays.ics",
       "bdconvert csv-to-ics outlook.csv --date-order mdy -o birthdays.ics",
-      "bdconvert csv-to-ics team.csv --delimiter ';' --column birthday='Date of birth'",
+      "bdconvert csv-to-ics team.csv --delimiter ';' --column birthday='Born on'",
     ],
     environment: ConversionOptionSpecs.environment,
     exitStatuses: ConversionOptionSpecs.exitStatuses,

@@ -40,9 +40,12 @@ enum FishCompletion {
     case .directories: return "-x -a '(__fish_complete_directories)'"
     case .files(let extensions):
       guard !extensions.isEmpty else { return "-r -F" }
-      // fish 3.6 takes one suffix per call.
-      let calls = extensions.map { "__fish_complete_suffix .\($0)" }.joined(separator: "; ")
-      return "-r -a " + quoted("(\(calls))")
+      // Folders to descend into, and the files with one of the extensions (any case).
+      let pattern = "\\.(" + extensions.joined(separator: "|") + ")\\$"
+      return "-r -a "
+        + quoted(
+          "(for f in (commandline -ct)*; if test -d $f; echo $f/; "
+            + "else if string match -qir -- \"\(pattern)\" $f; echo $f; end; end)")
     case .choices(let choices):
       let pairs = choices.map {
         "\(singleQuotedForPrintf($0.word)) \(singleQuotedForPrintf($0.help))"

@@ -30,7 +30,8 @@ enum HelpFormatter {
 
   /// The help of the tool: its commands and global options.
   static func toolHelp(_ tool: ToolSpec) -> String {
-    var lines = ["bdconvert: \(tool.abstract).", "", "usage: \(tool.usage)", ""]
+    var lines = TextWrapping.wrap("bdconvert: \(tool.abstract).", indent: 2)
+    lines += ["", "usage: \(tool.usage)", ""]
     lines.append("commands:")
     for command in tool.commands { lines += columns(command.brief, command.abstract) }
     lines.append("")
@@ -56,6 +57,7 @@ enum HelpFormatter {
           String(repeating: " ", count: descriptionColumn + 2) + choice.word
           + String(repeating: " ", count: wordWidth + 2 - choice.word.count)
           + wrapped[0].dropFirst(helpColumn)
+        while wrapped[0].hasSuffix(" ") { wrapped[0].removeLast() }
         lines += wrapped
       }
     }
