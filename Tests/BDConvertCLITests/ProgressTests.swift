@@ -11,7 +11,10 @@ import Testing
     return try folder.write("big.vcf", String(repeating: card, count: 15_000))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "needs script(1) from util-linux for a pseudo-terminal"))
   func progressIsShownOnATerminal() throws {
     let folder = try TemporaryDirectory()
     let input = try Self.largeAddressBook(in: folder)
