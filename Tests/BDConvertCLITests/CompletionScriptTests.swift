@@ -62,8 +62,7 @@ import Testing
   func zshCompletes(index: Int) throws {
     try check(index, shell: "zsh") { script, line in
       let folder = URL(fileURLWithPath: script).deletingLastPathComponent()
-      let driver = folder.appendingPathComponent("complete.zsh")
-      try? Data(Self.zshDriver.utf8).write(to: driver)
+      let driver = packageRoot.appendingPathComponent("Scripts/zsh-complete")
       return ["/usr/bin/env", "zsh", "-f", driver.path, folder.path, line]
     }
   }
@@ -101,32 +100,4 @@ import Testing
     }
   }
 
-  /// Drives an interactive zsh in a pseudo-terminal (zsh/zpty): loads the completion function
-  /// from the folder given, types the line and TAB, and prints every match compadd was given.
-  static let zshDriver = #"""
-    zmodload zsh/zpty || exit 3
-    zpty z zsh -f -i
-    zpty -w z "fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -D"
-    zpty -w z 'PROMPT=; RPROMPT=; unsetopt beep'
-    zpty -w z 'compadd() { local -a hits; builtin compadd -O hits "$@"; local h; for h in $hits; do print -r -- "<<match:$h>>"; done; builtin compadd "$@"; }'
-    # Type the line and TAB; wait for the first match (at most 10 s), then clear the line and
-    # print an end marker. (Keys sent right after TAB count as typeahead and cut completion.)
-    zpty -n -w z "$2"$'\t'
-    all=""
-    for i in {1..100}; do
-      while zpty -r -t z chunk; do all+=$chunk; done
-      [[ $all == *'<<match:'[^\$]* ]] && break
-      sleep 0.1
-    done
-    sleep 0.2
-    zpty -w z $'\x15'
-    zpty -w z 'print -r -- DONE-$((6*7))'
-    for i in {1..100}; do
-      while zpty -r -t z chunk; do all+=$chunk; done
-      [[ $all == *DONE-42* ]] && break
-      sleep 0.1
-    done
-    zpty -d z
-    print -r -- "$all" | grep -ao '<<match:[^>]*>>' | sed 's/^<<match://; s/>>$//' | grep -v '^\$h$' | sort -u
-    """#
 }
