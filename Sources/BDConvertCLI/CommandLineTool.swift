@@ -14,11 +14,18 @@ public enum CommandLineTool {
   /// Runs `bdconvert` with `arguments` (without the program name).
   /// - Returns: the process exit status.
   public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+    let expanded: [String]
+    do {
+      expanded = try ConfigFile.expand(arguments, environment: environment)
+    } catch {
+      StandardStreams.error(error.rendered)
+      return error.status.rawValue
+    }
     let style = DiagnosticStyle.resolve(
-      arguments: arguments, environment: environment,
+      arguments: expanded, environment: environment,
       isTerminal: StandardStreams.errorIsTerminal)
     return DiagnosticStyle.$current.withValue(style) {
-      runReportingErrors(arguments, environment: environment)
+      runReportingErrors(expanded, environment: environment)
     }
   }
 

@@ -31,6 +31,7 @@ extension CommandSpec {
             "--today", value: ValueSpec("YYYY-MM-DD"),
             help: "compute next occurrences from this date (default: today, local time)"),
           ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
         ])
     ],
@@ -79,6 +80,7 @@ extension CommandSpec {
           OptionSpec(
             "--in-place", help: "replace FILE.ics atomically; on any failure it stays untouched"),
           ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
         ])
     ],
@@ -135,6 +137,7 @@ extension CommandSpec {
               + "once every input was read)"),
           ConversionOptionSpecs.quiet,
           ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
         ])
     ],

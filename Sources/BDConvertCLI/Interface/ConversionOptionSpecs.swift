@@ -72,6 +72,12 @@ enum ConversionOptionSpecs {
       ])),
     help: "colour warnings and errors:")
   static let help = OptionSpec("--help", short: "h", help: "show this help")
+  static let noConfig = OptionSpec(
+    "--no-config",
+    help:
+      "ignore the config file, $XDG_CONFIG_HOME/bdconvert/config (default "
+      + "~/.config/bdconvert/config): default options, one per line, as 'leap-day = mar1' or "
+      + "'anniversaries'; options given here replace its lines")
 
   static let threads = OptionSpec(
     "--threads", value: ValueSpec("N"),
@@ -109,7 +115,7 @@ enum ConversionOptionSpecs {
       OptionGroup("events", [alarm, noAlarm, leapDay, anniversaries, summary, message, client]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
-    groups.append(OptionGroup("checking", [strict, quiet, color, help]))
+    groups.append(OptionGroup("checking", [strict, quiet, color, noConfig, help]))
     groups.append(OptionGroup("speed", [threads]))
     return groups
   }
@@ -117,6 +123,7 @@ enum ConversionOptionSpecs {
   static let environment = [
     Choice("SOURCE_DATE_EPOCH", "seconds since 1970; fixes DTSTAMP for byte-identical output"),
     Choice("NO_COLOR", "when set and not empty, no colour (as --color never)"),
+    Choice("XDG_CONFIG_HOME", "where the config file is: $XDG_CONFIG_HOME/bdconvert/config"),
   ]
 
   static let exitStatuses = [
