@@ -67,7 +67,7 @@ struct ConvertCommand {
     if options.strict, printer.failures > 0 {
       output.discard()
       let noun = printer.failures == 1 ? "problem" : "problems"
-      let written = options.outputPath == nil ? "" : "; '\(options.outputPath!)' was not written"
+      let written = options.outputPath.map { "; '\($0)' was not written" } ?? ""
       throw CommandError(
         status: .dataError,
         message: "\(printer.failures) input \(noun) under --strict\(written)")
