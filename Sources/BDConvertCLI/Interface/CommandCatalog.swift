@@ -20,7 +20,11 @@ enum CommandCatalog {
       .paragraph(
         "Each calendar has one yearly all-day event per birthday with a reminder at 08:00 on the "
           + "day. Diagnostics go to standard error. 'bdconvert help COMMAND' or 'bdconvert "
-          + "COMMAND --help' shows a command's options.")
+          + "COMMAND --help' shows a command's options."),
+      .paragraph(
+        "Default options may be kept in $XDG_CONFIG_HOME/bdconvert/config "
+          + "(~/.config/bdconvert/config), one per line as 'leap-day = mar1'; the command line "
+          + "wins, and --no-config ignores the file."),
     ],
     options: [
       OptionSpec(
