@@ -25,7 +25,7 @@ struct CommandError: Error, Sendable {
 
   /// `file:line: error: message` or `bdconvert: error: message`, then the usage line if any.
   var rendered: String {
-    var text = Diagnostic(message, at: location).rendered(asError: true) + "\n"
+    var text = DiagnosticStyle.current.render(message, at: location, .error) + "\n"
     if let usage { text += usage + "\n" }
     return text
   }

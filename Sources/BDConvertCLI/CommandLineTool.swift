@@ -8,11 +8,30 @@ import BirthdayKit
 
 /// The `bdconvert` command line: dispatches to a command and turns failures into exit statuses.
 ///
-/// Kept in a library so tests can run commands in-process; the executable only calls ``main(_:environment:)``.
+/// Kept in a library so tests can run commands in-process; the executable only calls
+/// ``main(_:environment:)``.
 public enum CommandLineTool {
   /// Runs `bdconvert` with `arguments` (without the program name).
   /// - Returns: the process exit status.
   public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+    let expanded: [String]
+    do {
+      expanded = try ConfigFile.expand(arguments, environment: environment)
+    } catch {
+      StandardStreams.error(error.rendered)
+      return error.status.rawValue
+    }
+    let style = DiagnosticStyle.resolve(
+      arguments: expanded, environment: environment,
+      isTerminal: StandardStreams.errorIsTerminal)
+    return DiagnosticStyle.$current.withValue(style) {
+      runReportingErrors(expanded, environment: environment)
+    }
+  }
+
+  private static func runReportingErrors(_ arguments: [String], environment: [String: String])
+    -> Int32
+  {
     do {
       return try run(arguments, environment: environment).rawValue
     } catch {
@@ -24,33 +43,103 @@ public enum CommandLineTool {
   private static func run(_ arguments: [String], environment: [String: String]) throws(CommandError)
     -> ExitStatus
   {
-    guard let command = arguments.first else {
-      StandardStreams.error(HelpText.toolUsage + "\n")
+    let tool = CommandCatalog.tool
+    guard let first = arguments.first else {
+      StandardStreams.error(tool.usageText + "\n")
       return .usage
     }
-    let rest = Array(arguments.dropFirst())
-    switch command {
-    case "-h", "--help", "help":
-      StandardStreams.output(HelpText.tool)
-      return .success
-    case "--version", "-V":
-      StandardStreams.output(HelpText.version + "\n")
-      return .success
-    case "vcf-to-ics", "csv-to-ics":
-      let format: InputFormat = command == "vcf-to-ics" ? .vCard : .csv
-      let options = try ConvertOptions.parse(rest, format: format)
-      if options.showHelp {
-        StandardStreams.output(format == .vCard ? HelpText.vcfToICS : HelpText.csvToICS)
-        return .success
-      }
-      return try ConvertCommand(options: options, timestamp: try timestamp(environment)).run()
-    case "delete":
-      return try DeleteCommand.run(rest)
-    case "list":
-      return try ListCommand.run(rest)
-    default:
-      throw .usage("unknown command '\(command)'", HelpText.toolUsage)
+    if let color = DiagnosticStyle.requestedColor(in: arguments),
+      !DiagnosticStyle.choices.contains(color)
+    {
+      throw .usage(
+        "invalid --color '\(color)' (expected auto, always or never)"
+          + Suggestions.didYouMean(color, among: DiagnosticStyle.choices),
+        (CommandCatalog.command(named: first)?.usageText ?? tool.usageText))
     }
+    let rest = Array(arguments.dropFirst())
+    if let command = CommandCatalog.command(named: first) {
+      return try command.execute(Invocation(arguments: rest, environment: environment))
+    }
+    switch first {
+    case "-h", "--help":
+      StandardStreams.output(HelpFormatter.toolHelp(tool))
+      return .success
+    case "-V", "--version":
+      StandardStreams.output("bdconvert \(Version.number)\n")
+      return .success
+    case "help":
+      return try help(rest)
+    default:
+      break
+    }
+    if first.hasPrefix("-") {
+      return try runToolOption(arguments)
+    }
+    throw .usage(unknownCommandMessage(first), tool.usageText)
+  }
+
+  /// `bdconvert help [COMMAND]`.
+  private static func help(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+    let tool = CommandCatalog.tool
+    guard let name = arguments.first else {
+      StandardStreams.output(HelpFormatter.toolHelp(tool))
+      return .success
+    }
+    guard arguments.count == 1 else {
+      throw .usage("help takes one command name, not \(arguments.count)", tool.usageText)
+    }
+    guard let command = CommandCatalog.command(named: name) else {
+      throw .usage(
+        "unknown command '\(name)'"
+          + Suggestions.didYouMean(name, among: CommandCatalog.commands.map(\.name)),
+        tool.usageText)
+    }
+    StandardStreams.output(HelpFormatter.help(for: command))
+    return .success
+  }
+
+  /// `--completion SHELL` and `--man-pages DIR`.
+  private static func runToolOption(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+    let tool = CommandCatalog.tool
+    let scanned = try ArgumentScanner(options: tool.options, usage: tool.usageText).scan(arguments)
+    if let operand = scanned.operands.first {
+      throw .usage("unexpected '\(operand)' after the options", tool.usageText)
+    }
+    if scanned.has("--help") {
+      StandardStreams.output(HelpFormatter.toolHelp(tool))
+    } else if scanned.has("--version") {
+      StandardStreams.output("bdconvert \(Version.number)\n")
+    } else if let shell = scanned.last("--completion") {
+      guard let script = CompletionScript.script(for: shell, tool: tool) else {
+        throw .usage(
+          "invalid --completion '\(shell)' (expected bash, zsh or fish)"
+            + Suggestions.didYouMean(shell, among: ["bash", "zsh", "fish"]), tool.usageText)
+      }
+      StandardStreams.output(script)
+    } else if let directory = scanned.last("--man-pages") {
+      try ManPageWriter.writePages(of: tool, into: directory)
+    }
+    return .success
+  }
+
+  /// `unknown command 'x'`, with the closest command, or the command for a file name.
+  static func unknownCommandMessage(_ word: String) -> String {
+    let lowered = word.lowercased()
+    let suggested: String?
+    if [".vcf", ".vcard", ".csv"].contains(where: lowered.hasSuffix) {
+      suggested = "convert"
+    } else if [".ics", ".ical"].contains(where: lowered.hasSuffix) {
+      suggested = "list"
+    } else if access(word, F_OK) == 0 {
+      suggested = "convert"
+    } else {
+      suggested = nil
+    }
+    if let suggested {
+      return "'\(word)' is a file, not a command; did you mean 'bdconvert \(suggested) \(word)'?"
+    }
+    return "unknown command '\(word)'"
+      + Suggestions.didYouMean(word, among: CommandCatalog.commands.map(\.name) + ["help"])
   }
 
   /// `SOURCE_DATE_EPOCH` when set (reproducible output), else the current time.

@@ -4,24 +4,31 @@ import BirthdayKit
 struct ConvertCommand {
   let options: ConvertOptions
   let timestamp: UTCTimestamp
+  /// What the run did, for the summary line and `--summary-json`.
+  var report = ConversionReport()
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
   static let parallelThreshold = 8 << 20
 
   /// Runs the conversion; returns the exit status. Diagnostics and the summary go to stderr.
   func run() throws(CommandError) -> ExitStatus {
-    let usage = HelpText.convertUsage(options.format)
+    let usage = options.usage
+    report.inputs = options.inputs
+    report.output = options.outputPath ?? "-"
     // Open every input first: a missing file fails before any output is created.
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
     for path in options.inputs { inputs.append(try InputFile.open(path)) }
+    let formats = try inputFormats(&inputs)
 
     let output =
       try options.outputPath.map { path throws(CommandError) in
         try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
       } ?? OutputTarget.standardOutput()
 
-    let printer = DiagnosticPrinter(strict: options.strict)
+    let printer = DiagnosticPrinter(
+      strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil)
+    report.printer = printer
     var calendar = CalendarOptions(timestamp: timestamp)
     calendar.alarms = options.alarms
     calendar.leapDayPolicy = options.leapDayPolicy
@@ -38,8 +45,8 @@ struct ConvertCommand {
     let statistics: ConversionStatistics
     do {
       try converter.begin()
-      for input in inputs {
-        try convert(input, with: &converter, printer: printer, progress: progress)
+      for (input, format) in zip(inputs, formats) {
+        try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
       }
       statistics = try converter.finish()
       progress.finish()
@@ -60,16 +67,14 @@ struct ConvertCommand {
     if options.strict, printer.failures > 0 {
       output.discard()
       let noun = printer.failures == 1 ? "problem" : "problems"
-      let written = options.outputPath == nil ? "" : "; '\(options.outputPath!)' was not written"
+      let written = options.outputPath.map { "; '\($0)' was not written" } ?? ""
       throw CommandError(
         status: .dataError,
         message: "\(printer.failures) input \(noun) under --strict\(written)")
     }
     try output.commit()
-    if !options.quiet {
-      StandardStreams.error(
-        "bdconvert: \(statistics.summary(recordNoun: options.format.recordNoun))\n")
-    }
+    report.statistics = statistics
+    if !options.quiet { StandardStreams.error(summaryLine(statistics, formats: formats)) }
     return .success
   }
 

@@ -19,40 +19,34 @@ struct ConvertOptions {
   var csv = CSVReadOptions()
   /// Threads for large regular vCard files; 1 reads sequentially.
   var threads = ConvertOptions.defaultThreads
+  /// `convert`: each input's format is detected from its content.
+  var detectsFormat = false
+  /// `--output-dir`: one calendar per input in this folder.
+  var outputDirectory: String?
+  /// `--summary-json`: where the JSON summary goes (`-` for standard error).
+  var summaryJSONPath: String?
+  /// `--for`: the calendar app the file is for.
+  var client: ClientPreset?
+  /// Notes for standard error about what `--for` changed.
+  var notes: [String] = []
+  /// The command's usage text, for usage errors found later.
+  var usage = ""
 
   static var defaultThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
-  private static let commonOptions: [ArgumentScanner.Option] = [
-    .init(spellings: ["-o", "--output"], takesValue: true),
-    .init(spellings: ["--alarm"], takesValue: true),
-    .init(spellings: ["--no-alarm"], takesValue: false),
-    .init(spellings: ["--leap-day"], takesValue: true),
-    .init(spellings: ["--anniversaries"], takesValue: false),
-    .init(spellings: ["--summary"], takesValue: true),
-    .init(spellings: ["--message"], takesValue: true),
-    .init(spellings: ["--calendar-name"], takesValue: true),
-    .init(spellings: ["--strict"], takesValue: false),
-    .init(spellings: ["-q", "--quiet"], takesValue: false),
-    .init(spellings: ["-h", "--help"], takesValue: false),
-    .init(spellings: ["--threads"], takesValue: true),
-  ]
-
-  private static let csvOptions: [ArgumentScanner.Option] = [
-    .init(spellings: ["--delimiter"], takesValue: true),
-    .init(spellings: ["--date-order"], takesValue: true),
-    .init(spellings: ["--column"], takesValue: true),
-  ]
-
   /// Parses the arguments after the command name.
   /// - Throws: ``CommandError`` (usage, exit 64) for anything malformed.
-  static func parse(_ arguments: [String], format: InputFormat) throws(CommandError)
-    -> ConvertOptions
+  /// - Parameters:
+  ///   - command: `convert`, `vcf-to-ics` or `csv-to-ics`: the options it accepts.
+  ///   - format: the input format; `nil` detects it from each input's content (`convert`).
+  static func parse(_ arguments: [String], command: CommandSpec, format: InputFormat?)
+    throws(CommandError) -> ConvertOptions
   {
-    let usage = HelpText.convertUsage(format)
-    let scanner = ArgumentScanner(
-      options: commonOptions + (format == .csv ? csvOptions : []), usage: usage)
-    let scanned = try scanner.scan(arguments)
-    var options = ConvertOptions(format: format)
+    let usage = command.usageText
+    let scanned = try command.scanner.scan(arguments)
+    var options = ConvertOptions(format: format ?? .vCard)
+    options.detectsFormat = format == nil
+    options.usage = usage
     options.showHelp = scanned.has("--help")
     if options.showHelp { return options }
 
@@ -62,6 +56,7 @@ struct ConvertOptions {
     }
     options.outputPath = scanned.last("--output")
     if options.outputPath == "" { throw .usage("option '--output' needs a path", usage) }
+    try parseBatchOptions(scanned, into: &options)
 
     let alarmValues = scanned.values("--alarm")
     if scanned.has("--no-alarm") {
@@ -104,8 +99,47 @@ struct ConvertOptions {
     }
     options.strict = scanned.has("--strict")
     options.quiet = scanned.has("--quiet")
-    if format == .csv { options.csv = try parseCSVOptions(scanned, usage: usage) }
+    if format != .vCard { options.csv = try parseCSVOptions(scanned, usage: usage) }
+    if let client = scanned.last("--for") {
+      guard let preset = ClientPreset(rawValue: client.lowercased()) else {
+        throw .usage(
+          "invalid --for '\(client)' (expected \(ClientPreset.allCases.map(\.rawValue).joined(separator: ", ")))"
+            + Suggestions.didYouMean(client, among: ClientPreset.allCases.map(\.rawValue)), usage)
+      }
+      options.client = preset
+      options.notes = try preset.apply(
+        to: &options, alarmsGiven: !alarmValues.isEmpty || scanned.has("--no-alarm"), usage: usage)
+    }
     return options
+  }
+
+  /// `--output-dir` and `--summary-json`.
+  private static func parseBatchOptions(
+    _ scanned: ArgumentScanner.Result, into options: inout ConvertOptions
+  ) throws(CommandError) {
+    let usage = options.usage
+    options.summaryJSONPath = scanned.last("--summary-json")
+    if options.summaryJSONPath == "" {
+      throw .usage("option '--summary-json' needs a path, or '-' for standard error", usage)
+    }
+    guard let directory = scanned.last("--output-dir") else { return }
+    if directory.isEmpty { throw .usage("option '--output-dir' needs a folder", usage) }
+    if options.outputPath != nil {
+      throw .usage("'--output-dir' cannot be combined with '-o'", usage)
+    }
+    if options.inputs.contains("-") {
+      throw .usage("'--output-dir' needs named input files, not standard input", usage)
+    }
+    var seen: [String: String] = [:]
+    for input in options.inputs {
+      let name = BatchOutput.calendarName(for: input)
+      if let earlier = seen[name] {
+        throw .usage(
+          "'\(earlier)' and '\(input)' would both be written to '\(name)' in --output-dir", usage)
+      }
+      seen[name] = input
+    }
+    options.outputDirectory = directory
   }
 
   private static func parseCSVOptions(_ scanned: ArgumentScanner.Result, usage: String)

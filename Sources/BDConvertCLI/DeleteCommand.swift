@@ -2,58 +2,15 @@ import BirthdayKit
 
 /// `delete`: remove events from a calendar by UID, keeping every other byte.
 struct DeleteCommand {
-  static let usage =
-    "usage: bdconvert delete --uid UID [--uid UID...] [--uids-from FILE] [FILE.ics] [-o OUT | --in-place]"
-
-  static let help = """
-    bdconvert delete: remove events from an iCalendar file by UID.
-
-    \(usage)
-
-    Every component whose UID matches is removed: the event, all its RECURRENCE-ID overrides
-    and their alarms (also a VTODO or VJOURNAL with that UID). Every other byte of the file
-    stays exactly as it was. Find UIDs with 'bdconvert list'.
-
-    options:
-      --uid UID             a UID to remove (repeatable; matched exactly, case-sensitive)
-      --uids-from FILE      read UIDs from FILE, one per line (blank lines ignored)
-      -o, --output PATH     write the result to PATH atomically (default: standard output)
-      --in-place            replace FILE.ics atomically; on any failure it stays untouched
-      -h, --help            show this help
-
-    A UID that is not in the calendar prints a warning and is otherwise ignored: the exit
-    status is still 0. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 and
-    nothing is written. The calendar is read twice (checked, then edited); from a pipe, more
-    than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR (default /tmp).
-
-    Deleting from the file does NOT delete copies already imported into Google Calendar,
-    Apple Calendar or Outlook: delete them there, or import the edited file into a fresh
-    calendar, or subscribe to the file instead of importing it.
-
-    examples:
-      bdconvert delete --uid 2f1c…-… birthdays.ics --in-place
-      bdconvert delete --uid a@example.com --uid b@example.com old.ics -o new.ics
-      bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt
-      bdconvert delete --uids-from uids.txt birthdays.ics --in-place
-
-    exit status: 0 success (also when a UID is not found), 64 usage, 65 malformed calendar,
-    66 input cannot be opened, 73 output cannot be created, 74 I/O error.
-
-    """
-
-  static let options: [ArgumentScanner.Option] = [
-    .init(spellings: ["--uid"], takesValue: true),
-    .init(spellings: ["--uids-from"], takesValue: true),
-    .init(spellings: ["-o", "--output"], takesValue: true),
-    .init(spellings: ["--in-place"], takesValue: false),
-    .init(spellings: ["-h", "--help"], takesValue: false),
-  ]
+  /// The command's description: options, help, usage.
+  static var spec: CommandSpec { .delete }
+  static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
-    let scanned = try ArgumentScanner(options: options, usage: usage).scan(arguments)
+    let scanned = try spec.scanner.scan(arguments)
     if scanned.has("--help") {
-      StandardStreams.output(help)
+      StandardStreams.output(HelpFormatter.help(for: spec))
       return .success
     }
     guard scanned.operands.count <= 1 else {
@@ -108,7 +65,8 @@ struct DeleteCommand {
     try output.commit()
     for uid in report.notFound {
       StandardStreams.error(
-        Diagnostic("UID '\(uid)' not found in the calendar", at: nil).rendered() + "\n")
+        DiagnosticStyle.current.render("UID '\(uid)' not found in the calendar", at: nil, .warning)
+          + "\n")
     }
     let noun = report.totalRemoved == 1 ? "component" : "components"
     StandardStreams.error("bdconvert: removed \(report.totalRemoved) \(noun)\n")

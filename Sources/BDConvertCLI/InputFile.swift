@@ -14,6 +14,8 @@ struct InputFile {
   let descriptor: Int32
   /// Device and inode, to refuse `-o` onto an input.
   let identity: FileIdentity?
+  /// Bytes already read from a pipe to detect the format, served first by ``byteSource``.
+  var prefix: [UInt8] = []
 
   /// Opens `path` (`-` for standard input).
   /// - Throws: ``CommandError`` with status 66 when it cannot be opened or is a folder.
@@ -44,8 +46,9 @@ struct InputFile {
   }
 
   /// A byte source over the descriptor.
-  var byteSource: FileDescriptorByteSource {
-    FileDescriptorByteSource(descriptor: descriptor, name: displayName)
+  var byteSource: InputFileByteSource {
+    InputFileByteSource(
+      prefix: prefix, base: FileDescriptorByteSource(descriptor: descriptor, name: displayName))
   }
 
   /// Closes the descriptor (not standard input).

@@ -8,49 +8,15 @@ import BirthdayKit
 
 /// `list`: one line (or one JSON object) per event, sorted by next occurrence.
 struct ListCommand {
-  static let usage = "usage: bdconvert list [FILE.ics] [--json] [--today YYYY-MM-DD]"
-
-  static let help = """
-    bdconvert list: show a calendar's events with their UIDs and next dates.
-
-    \(usage)
-
-    One line per event, tab-separated, sorted by next occurrence (then UID):
-      NEXT<TAB>DATE<TAB>UID<TAB>SUMMARY
-    NEXT is the next occurrence on or after today (YYYY-MM-DD, '-' when there is none),
-    following the RRULE in the file, including its leap-day rule. DATE is the event's date:
-    YYYY-MM-DD, or --MM-DD when the year is not known. Overrides (RECURRENCE-ID) are folded
-    into their event. An event whose RRULE cannot be interpreted is listed with NEXT '-' and
-    a warning on standard error. Reads FILE or standard input once; a large calendar is
-    sorted through unnamed temporary files in $TMPDIR (default /tmp), so memory stays small.
-
-    options:
-      --json                one JSON object per line instead:
-                            {"uid":…,"summary":…,"date":…,"next":…|null,"rrule":…|null}
-      --today YYYY-MM-DD    compute next occurrences from this date (default: today, local time)
-      -h, --help            show this help
-
-    examples:
-      bdconvert list birthdays.ics
-      bdconvert list export.ics --json | jq -r 'select(.next != null) | .uid'
-      bdconvert list birthdays.ics | cut -f3     # just the UIDs, for 'bdconvert delete'
-
-    exit status: 0 success, 64 usage, 65 malformed calendar, 66 input cannot be opened,
-    74 I/O error (also a temporary file that cannot be written).
-
-    """
-
-  static let options: [ArgumentScanner.Option] = [
-    .init(spellings: ["--json"], takesValue: false),
-    .init(spellings: ["--today"], takesValue: true),
-    .init(spellings: ["-h", "--help"], takesValue: false),
-  ]
+  /// The command's description: options, help, usage.
+  static var spec: CommandSpec { .list }
+  static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
-    let scanned = try ArgumentScanner(options: options, usage: usage).scan(arguments)
+    let scanned = try spec.scanner.scan(arguments)
     if scanned.has("--help") {
-      StandardStreams.output(help)
+      StandardStreams.output(HelpFormatter.help(for: spec))
       return .success
     }
     guard scanned.operands.count <= 1 else {

@@ -6,25 +6,37 @@
 
 /// Writes text to standard output and standard error, unbuffered and whole.
 enum StandardStreams {
+  /// When set (by in-process tests), text goes here instead of the file descriptors.
+  @TaskLocal static var capture: OutputCapture?
+
   /// Writes `text` to standard error (diagnostics, the summary line, usage errors).
   static func error(_ text: String) {
+    if let capture {
+      capture.append(text, toError: true)
+      return
+    }
     writeAll(2, text)
   }
 
   /// Writes `text` to standard output (help, version, list output).
   static func output(_ text: String) {
+    if let capture {
+      capture.append(text, toError: false)
+      return
+    }
     writeAll(1, text)
   }
 
-  /// Whether standard error is a terminal (for progress reports).
-  static var errorIsTerminal: Bool { isatty(2) == 1 }
+  /// Whether standard error is a terminal (for progress reports and colour).
+  static var errorIsTerminal: Bool { capture == nil && isatty(2) == 1 }
 
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes { raw in
-        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        guard let base = raw.baseAddress else { return 0 }
+        return write(descriptor, base + offset, raw.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }

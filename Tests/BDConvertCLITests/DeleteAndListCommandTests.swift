@@ -73,26 +73,6 @@ import Testing
     #expect(folder.read("cal.ics") == Array(Self.calendar.utf8))
   }
 
-  @Test(arguments: [
-    (["delete", "x.ics"], "no UID given: use --uid or --uids-from"),  // no UID
-    // --in-place with standard input
-    (["delete", "--uid", "a", "--in-place"], "'--in-place' needs a FILE, not standard input"),
-    (
-      ["delete", "--uid", "a", "a.ics", "-o", "b", "--in-place"],
-      "'--in-place' cannot be combined with '-o'"
-    ),  // --in-place and -o
-    // two calendar files
-    (["delete", "--uid", "a", "a.ics", "b.ics"], "delete takes one calendar file, not 2"),
-    // 30 February
-    (["list", "--today", "2026-02-30"], "invalid --today '2026-02-30': expected YYYY-MM-DD"),
-    (["list", "--bogus"], "unknown option '--bogus'"),  // unknown option
-  ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let result = try runBDConvert(arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("bdconvert: error: \(message)\n"))
-  }
-
   @Test func missingInputIsNoInput() throws {
     #expect(try runBDConvert(["delete", "--uid", "a", "/nonexistent/a.ics"]).status == 66)
     #expect(try runBDConvert(["list", "/nonexistent/a.ics"]).status == 66)
@@ -113,12 +93,4 @@ import Testing
     )
   }
 
-  @Test func helpHasExamplesOnStandardOutput() throws {
-    for command in ["delete", "list"] {
-      let result = try runBDConvert([command, "--help"])
-      #expect(result.status == 0)
-      #expect(result.stdout.contains("examples:\n  bdconvert \(command) "))
-      #expect(result.stderr.isEmpty)
-    }
-  }
 }

@@ -5,13 +5,19 @@ import Testing
 /// left untouched. The mount-based cases need root (CI runs as root) and never touch real /dev
 /// paths: they mount small tmpfs file systems inside a temporary folder.
 @Suite(.serialized) struct OutputFaultTests {
-  static let canMount: Bool =
-    getuid() == 0
-    && {
-      guard let folder = try? TemporaryDirectory() else { return false }
-      defer { umount(folder.url.path) }
-      return mount("tmpfs", folder.url.path, "tmpfs", 0, "size=64k") == 0
-    }()
+  #if os(Linux)
+    static let canMount: Bool =
+      getuid() == 0
+      && {
+        guard let folder = try? TemporaryDirectory() else { return false }
+        defer { umount(folder.url.path) }
+        return mount("tmpfs", folder.url.path, "tmpfs", 0, "size=64k") == 0
+      }()
+  #else
+    static let canMount = false
+  #endif
+  /// Why the mount-based tests may not run.
+  static let mountReason: Comment = "needs root and tmpfs mounts (Linux); CI runs as root"
 
   /// Many cards, so the calendar is larger than a tiny file system.
   static let manyCards: [UInt8] = Array(
@@ -19,37 +25,40 @@ import Testing
       "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(index)\r\nBDAY:--\(String(format: "%02d", index % 12 + 1))15\r\nEND:VCARD\r\n"
     }.joined().utf8)
 
-  @Test(.enabled(if: canMount)) func fullDiskExits74AndKeepsTheExistingFile() throws {
-    let folder = try TemporaryDirectory()
-    let input = try folder.write("contacts.vcf", Self.manyCards)
-    let disk = folder.url.appendingPathComponent("disk")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
-    #expect(mount("tmpfs", disk.path, "tmpfs", 0, "size=16k") == 0)
-    defer { umount(disk.path) }
-    let existing = disk.appendingPathComponent("birthdays.ics")
-    try Data("previous calendar".utf8).write(to: existing)
+  #if os(Linux)
+    @Test(.enabled(if: canMount, mountReason)) func fullDiskExits74AndKeepsTheExistingFile() throws
+    {
+      let folder = try TemporaryDirectory()
+      let input = try folder.write("contacts.vcf", Self.manyCards)
+      let disk = folder.url.appendingPathComponent("disk")
+      try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
+      #expect(mount("tmpfs", disk.path, "tmpfs", 0, "size=16k") == 0)
+      defer { umount(disk.path) }
+      let existing = disk.appendingPathComponent("birthdays.ics")
+      try Data("previous calendar".utf8).write(to: existing)
 
-    let result = try runBDConvert(["vcf-to-ics", input, "-o", existing.path])
-    #expect(result.status == 74)
-    #expect(result.stderr.contains("cannot write '\(existing.path)': No space left on device"))
-    #expect(try String(contentsOf: existing, encoding: .utf8) == "previous calendar")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["birthdays.ics"])
-  }
+      let result = try runBDConvert(["vcf-to-ics", input, "-o", existing.path])
+      #expect(result.status == 74)
+      #expect(result.stderr.contains("cannot write '\(existing.path)': No space left on device"))
+      #expect(try String(contentsOf: existing, encoding: .utf8) == "previous calendar")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["birthdays.ics"])
+    }
 
-  @Test(.enabled(if: canMount)) func readOnlyFolderExits73() throws {
-    let folder = try TemporaryDirectory()
-    let input = try folder.write("contacts.vcf", Self.manyCards)
-    let disk = folder.url.appendingPathComponent("ro")
-    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
-    #expect(mount("tmpfs", disk.path, "tmpfs", UInt(MS_RDONLY), "size=16k") == 0)
-    defer { umount(disk.path) }
-    let result = try runBDConvert([
-      "vcf-to-ics", input, "-o", disk.appendingPathComponent("out.ics").path,
-    ])
-    #expect(result.status == 73)
-    #expect(result.stderr.contains("Read-only file system"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
-  }
+    @Test(.enabled(if: canMount, mountReason)) func readOnlyFolderExits73() throws {
+      let folder = try TemporaryDirectory()
+      let input = try folder.write("contacts.vcf", Self.manyCards)
+      let disk = folder.url.appendingPathComponent("ro")
+      try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
+      #expect(mount("tmpfs", disk.path, "tmpfs", UInt(MS_RDONLY), "size=16k") == 0)
+      defer { umount(disk.path) }
+      let result = try runBDConvert([
+        "vcf-to-ics", input, "-o", disk.appendingPathComponent("out.ics").path,
+      ])
+      #expect(result.status == 73)
+      #expect(result.stderr.contains("Read-only file system"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+    }
+  #endif
 
   @Test func outputPathThatIsAFolderExits73() throws {
     let folder = try TemporaryDirectory()

@@ -11,7 +11,10 @@ import Testing
     return try folder.write("big.vcf", String(repeating: card, count: 15_000))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "needs script(1) from util-linux for a pseudo-terminal"))
   func progressIsShownOnATerminal() throws {
     let folder = try TemporaryDirectory()
     let input = try Self.largeAddressBook(in: folder)
@@ -28,6 +31,28 @@ import Testing
     #expect(result.stdout.contains(" records, "), "\(result.stdout.suffix(300))")
     #expect(result.stdout.contains(" MB/s"))
     #expect(result.stdout.contains("\u{1B}[K"))  // the line is erased at the end
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+      "needs script(1) from util-linux for a pseudo-terminal"))
+  func warningsAreColouredOnATerminalUnlessNoColor() throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write("bad.csv", "Name,Birthday\nAnn,1985-02-30\n")
+    let output = folder.url.appendingPathComponent("out.ics").path
+    // swift test itself may run with NO_COLOR set: each case sets its own environment.
+    let command = "'\(bdconvertBinary.path)' convert '\(input)' -o '\(output)'"
+    let colored = try runProcess(
+      "/usr/bin/script", ["-qec", "env -u NO_COLOR TERM=xterm " + command, "/dev/null"])
+    #expect(colored.status == 0)
+    #expect(colored.stdout.contains("\u{1B}[1;35mwarning:\u{1B}[0m"), "\(colored.stdout)")
+    let plain = try runProcess(
+      "/usr/bin/script", ["-qec", "env NO_COLOR=1 TERM=xterm " + command, "/dev/null"])
+    #expect(plain.stdout.contains("warning: column 'Birthday'"))
+    #expect(!plain.stdout.contains("\u{1B}["))
+    let piped = try runBDConvert(["convert", input, "-o", output, "--color", "auto"])
+    #expect(piped.stderr.hasPrefix("\(input):2: warning: "))
   }
 
   @Test func noProgressWhenStandardErrorIsNotATerminal() throws {

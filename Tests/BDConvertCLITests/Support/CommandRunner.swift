@@ -28,10 +28,12 @@ func runBDConvert(
   return try runCollectingOutput(process, in: scratch)
 }
 
-/// The test process's environment without `SOURCE_DATE_EPOCH`, then `overrides`.
+/// The test process's environment without `SOURCE_DATE_EPOCH` and without a config file (a
+/// developer's own `~/.config/bdconvert/config` must not change the tests), then `overrides`.
 func bdconvertEnvironment(_ overrides: [String: String]) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+  environment["XDG_CONFIG_HOME"] = "/nonexistent/bdconvert-test-config"
   environment.merge(overrides) { _, new in new }
   return environment
 }

@@ -1,0 +1,21 @@
+import BirthdayKit
+
+/// What one conversion run did, for the summary line and `--summary-json`.
+final class ConversionReport {
+  /// Names the calendar in the summary line when several are written (`--output-dir`).
+  var label: String?
+  /// The inputs as given.
+  var inputs: [String] = []
+  /// The output path, or `-` for standard output.
+  var output = "-"
+  /// The counts, once the conversion finished.
+  var statistics: ConversionStatistics?
+  /// The printer, which kept the diagnostics.
+  var printer: DiagnosticPrinter?
+  /// The failure that ended the run, if any.
+  var error: CommandError?
+
+  init(label: String? = nil) {
+    self.label = label
+  }
+}

@@ -1,0 +1,87 @@
+import BirthdayKit
+
+extension ConvertCommand {
+  /// `convert`, `vcf-to-ics` and `csv-to-ics`: parses, then converts all inputs into one
+  /// calendar, or with `--output-dir` each input into its own.
+  /// - Parameter format: the input format; `nil` detects it per input (`convert`).
+  static func run(_ invocation: Invocation, command: CommandSpec, format: InputFormat?)
+    throws(CommandError) -> ExitStatus
+  {
+    let options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
+    if options.showHelp {
+      StandardStreams.output(HelpFormatter.help(for: command))
+      return .success
+    }
+    let timestamp = try CommandLineTool.timestamp(invocation.environment)
+    if !options.quiet {
+      for note in options.notes {
+        StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
+      }
+    }
+    var reports: [ConversionReport] = []
+    var status = ExitStatus.success
+    var failure: CommandError?
+    if let directory = options.outputDirectory {
+      try BatchOutput.createDirectory(directory)
+      for input in options.inputs {
+        var single = options
+        single.inputs = [input]
+        single.outputPath = BatchOutput.path(in: directory, for: input)
+        let run = ConvertCommand(
+          options: single, timestamp: timestamp,
+          report: ConversionReport(label: "\(input) -> \(single.outputPath ?? "-")"))
+        reports.append(run.report)
+        do {
+          _ = try run.run()
+        } catch {
+          // Each input is its own run: report it and go on with the others.
+          run.report.error = error
+          StandardStreams.error(error.rendered)
+          if status == .success { status = error.status }
+        }
+      }
+    } else {
+      let run = ConvertCommand(options: options, timestamp: timestamp)
+      reports.append(run.report)
+      do {
+        status = try run.run()
+      } catch {
+        run.report.error = error
+        failure = error
+      }
+    }
+    if let path = options.summaryJSONPath {
+      try SummaryJSON(reports: reports, status: failure?.status ?? status, strict: options.strict)
+        .write(to: path, usage: options.usage)
+    }
+    if let failure { throw failure }
+    return status
+  }
+
+  /// The format of each input: the command's, or detected from the content (`convert`).
+  func inputFormats(_ inputs: inout [InputFile]) throws(CommandError) -> [InputFormat] {
+    guard options.detectsFormat else { return inputs.map { _ in options.format } }
+    var formats: [InputFormat] = []
+    for index in inputs.indices { formats.append(try inputs[index].detectFormat()) }
+    return formats
+  }
+
+  /// This command reading `format`.
+  func reading(_ format: InputFormat) -> ConvertCommand {
+    var options = self.options
+    options.format = format
+    return ConvertCommand(options: options, timestamp: timestamp, report: report)
+  }
+
+  /// `cards`, `rows`, or `records` when both were read.
+  static func recordNoun(_ formats: [InputFormat]) -> String {
+    guard let first = formats.first, formats.allSatisfy({ $0 == first }) else { return "records" }
+    return first.recordNoun
+  }
+
+  /// The summary line: `bdconvert: [LABEL: ]converted ...`.
+  func summaryLine(_ statistics: ConversionStatistics, formats: [InputFormat]) -> String {
+    let prefix = report.label.map { "\($0): " } ?? ""
+    return "bdconvert: \(prefix)\(statistics.summary(recordNoun: Self.recordNoun(formats)))\n"
+  }
+}

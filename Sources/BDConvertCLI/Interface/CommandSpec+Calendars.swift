@@ -1,0 +1,155 @@
+extension CommandSpec {
+  /// `list`: one line or JSON object per event.
+  static let list = CommandSpec(
+    name: "list",
+    abstract: "show a calendar's events with their UIDs and next dates",
+    brief: "list [FILE.ics]",
+    usage: ["list [FILE.ics] [--json] [--today YYYY-MM-DD]"],
+    operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
+    discussion: [
+      .paragraph("One line per event, tab-separated, sorted by next occurrence (then UID):"),
+      .literal(["NEXT<TAB>DATE<TAB>UID<TAB>SUMMARY"]),
+      .paragraph(
+        "NEXT is the next occurrence on or after today (YYYY-MM-DD, '-' when there is none), "
+          + "following the RRULE in the file, including its leap-day rule. DATE is the event's "
+          + "date: YYYY-MM-DD, or --MM-DD when the year is not known. Overrides (RECURRENCE-ID) "
+          + "are folded into their event. An event whose RRULE cannot be interpreted is listed "
+          + "with NEXT '-' and a warning on standard error. Reads FILE or standard input once; a "
+          + "large calendar is sorted through unnamed temporary files in $TMPDIR (default /tmp), "
+          + "so memory stays small."),
+    ],
+    optionGroups: [
+      OptionGroup(
+        "options",
+        [
+          OptionSpec(
+            "--json",
+            help:
+              "one JSON object per line instead, with the keys uid, summary, date, next (null "
+              + "when there is none) and rrule (null without one)"),
+          OptionSpec(
+            "--today", value: ValueSpec("YYYY-MM-DD"),
+            help: "compute next occurrences from this date (default: today, local time)"),
+          ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
+          ConversionOptionSpecs.help,
+        ])
+    ],
+    examples: [
+      "bdconvert list birthdays.ics",
+      "bdconvert list export.ics --json | jq -r 'select(.next != null) | .uid'",
+      "bdconvert list birthdays.ics | cut -f3   # the UIDs, for 'bdconvert delete'",
+    ],
+    exitStatuses: [
+      StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
+      StatusSpec(.dataError, "malformed calendar"),
+      StatusSpec(.noInput, "input cannot be opened"),
+      StatusSpec(.ioError, "I/O error (also a temporary file that cannot be written)"),
+    ],
+    run: { _, invocation throws(CommandError) in try ListCommand.run(invocation.arguments) })
+
+  /// `delete`: remove events by UID, keeping every other byte.
+  static let delete = CommandSpec(
+    name: "delete",
+    abstract: "remove events from an iCalendar file by UID",
+    brief: "delete --uid UID ...",
+    usage: [
+      "delete --uid UID... [--uids-from FILE] [FILE.ics] [-o OUT]",
+      "delete --uid UID... [--uids-from FILE] FILE.ics --in-place",
+    ],
+    operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
+    discussion: [
+      .paragraph(
+        "Every component whose UID matches is removed: the event, all its RECURRENCE-ID "
+          + "overrides and their alarms (also a VTODO or VJOURNAL with that UID). Every other "
+          + "byte of the file stays exactly as it was. Find UIDs with 'bdconvert list'.")
+    ],
+    optionGroups: [
+      OptionGroup(
+        "options",
+        [
+          OptionSpec(
+            "--uid", value: ValueSpec("UID"), repeatable: true,
+            help: "a UID to remove (repeatable; matched exactly, case-sensitive)"),
+          OptionSpec(
+            "--uids-from", value: ValueSpec("FILE", .files([])), repeatable: true,
+            help: "read UIDs from FILE, one per line (blank lines ignored)"),
+          OptionSpec(
+            "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
+            help: "write the result to PATH atomically (default: standard output)"),
+          OptionSpec(
+            "--in-place", help: "replace FILE.ics atomically; on any failure it stays untouched"),
+          ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
+          ConversionOptionSpecs.help,
+        ])
+    ],
+    notes: [
+      .paragraph(
+        "A UID that is not in the calendar prints a warning and is otherwise ignored: the exit "
+          + "status is still 0. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
+          + "and nothing is written. The calendar is read twice (checked, then edited); from a "
+          + "pipe, more than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR "
+          + "(default /tmp)."),
+      .paragraph(
+        "Deleting from the file does NOT delete copies already imported into Google Calendar, "
+          + "Apple Calendar or Outlook: delete them there, or import the edited file into a "
+          + "fresh calendar, or subscribe to the file instead of importing it."),
+    ],
+    examples: [
+      "bdconvert delete --uid 2f1c…-… birthdays.ics --in-place",
+      "bdconvert delete --uid a@example.com --uid b@example.com old.ics -o new.ics",
+      "bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt",
+      "bdconvert delete --uids-from uids.txt birthdays.ics --in-place",
+    ],
+    exitStatuses: [
+      StatusSpec(.success, "success (also when a UID is not found)"),
+      StatusSpec(.usage, "usage error"), StatusSpec(.dataError, "malformed calendar"),
+      StatusSpec(.noInput, "input cannot be opened"),
+      StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
+    ],
+    run: { _, invocation throws(CommandError) in try DeleteCommand.run(invocation.arguments) })
+
+  /// `merge`: several calendars into one, one event per UID.
+  static let merge = CommandSpec(
+    name: "merge",
+    abstract: "merge iCalendar files into one, one event per UID",
+    brief: "merge FILE.ics...",
+    usage: ["merge FILE.ics... [-o OUT]"],
+    operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
+    discussion: [
+      .paragraph(
+        "For scripts that convert piecewise. The calendar properties (VERSION, PRODID, name) "
+          + "come from the first file; time zones (VTIMEZONE) are kept once per TZID; events and "
+          + "other components follow in input order. Components with the same UID (an event and "
+          + "its RECURRENCE-ID overrides) are one event: the first file that has the UID wins, "
+          + "later copies are left out, with a warning when they differ (DTSTAMP, SEQUENCE and "
+          + "LAST-MODIFIED aside). Components are copied byte for byte.")
+    ],
+    optionGroups: [
+      OptionGroup(
+        "options",
+        [
+          OptionSpec(
+            "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
+            help:
+              "write the calendar to PATH atomically (default: standard output, written only "
+              + "once every input was read)"),
+          ConversionOptionSpecs.quiet,
+          ConversionOptionSpecs.color,
+          ConversionOptionSpecs.noConfig,
+          ConversionOptionSpecs.help,
+        ])
+    ],
+    examples: [
+      "bdconvert merge family.ics work.ics -o all.ics",
+      "bdconvert convert a.vcf -o a.ics && bdconvert merge a.ics old.ics -o all.ics",
+    ],
+    exitStatuses: [
+      StatusSpec(.success, "success (warnings may have been printed)"),
+      StatusSpec(.usage, "usage error"), StatusSpec(.dataError, "malformed calendar"),
+      StatusSpec(.noInput, "input cannot be opened"),
+      StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
+    ],
+    run: { _, invocation throws(CommandError) in try MergeCommand.run(invocation.arguments) })
+}

@@ -1,0 +1,137 @@
+/// The options of the commands that convert address books (`convert`, `vcf-to-ics`,
+/// `csv-to-ics`), shared by their descriptions.
+enum ConversionOptionSpecs {
+  static let output = OptionSpec(
+    "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
+    help:
+      "write the calendar to PATH atomically (temporary file, then rename); a FIFO or device is "
+      + "written through. Default: standard output.")
+  static let outputDirectory = OptionSpec(
+    "--output-dir", value: ValueSpec("DIR", .directories),
+    help:
+      "one calendar per input, DIR/NAME.ics for input NAME.vcf or NAME.csv, each written "
+      + "atomically; DIR is created if missing. Not with -o or standard input.")
+  static let calendarName = OptionSpec(
+    "--calendar-name", value: ValueSpec("NAME"),
+    help: "calendar name shown by apps (NAME, X-WR-CALNAME); '' for none. Default: Birthdays")
+  static let summaryJSON = OptionSpec(
+    "--summary-json", value: ValueSpec("FILE", .files(["json"])),
+    help:
+      "also write a JSON summary for scripts to FILE ('-' for standard error): counts per "
+      + "calendar, and every skipped record or date with its file, line and reason.")
+
+  static let alarm = OptionSpec(
+    "--alarm", value: ValueSpec("SPEC"), repeatable: true,
+    help:
+      "reminder, repeatable: HH:MM on the day, or -Nd@HH:MM N days before. Default: one at "
+      + "08:00 on the day.")
+  static let noAlarm = OptionSpec("--no-alarm", help: "no reminders")
+  static let leapDay = OptionSpec(
+    "--leap-day",
+    value: ValueSpec(
+      "POLICY",
+      .choices([
+        Choice("feb28", "28 February (default; works in every client)"),
+        Choice("mar1", "1 March (BYYEARDAY=60; not Outlook/Nextcloud)"),
+        Choice("feb29", "nothing: leap years only"),
+      ])),
+    help: "what a 29 February date does in common years:")
+  static let anniversaries = OptionSpec(
+    "--anniversaries", help: "also write anniversary events")
+  static let summary = OptionSpec(
+    "--summary", value: ValueSpec("TEMPLATE"),
+    help: "event title. Default: 'Birthday: {name}' ('Anniversary: {name}')")
+  static let message = OptionSpec(
+    "--message", value: ValueSpec("TEMPLATE"),
+    help:
+      "reminder text. Default: 'Wish {first} {last} a Happy Birthday today!'. Placeholders: "
+      + "{name} {first} {last} {year}; an empty () or [] left by an unknown {year} is removed.")
+  static let client = OptionSpec(
+    "--for",
+    value: ValueSpec(
+      "CLIENT",
+      .choices(ClientPreset.allCases.map { Choice($0.rawValue, $0.summary) })),
+    help:
+      "write what this calendar app honours (reminders and leap-day rule) and say what it will "
+      + "do anyway:")
+
+  static let strict = OptionSpec(
+    "--strict",
+    help:
+      "any record that cannot be converted fails the run (exit 65) and no -o file is written "
+      + "or changed. Default: skip it with a warning naming file:line and convert the rest.")
+  static let quiet = OptionSpec(
+    "--quiet", short: "q", help: "no summary line and no notes (warnings are still printed)")
+  static let color = OptionSpec(
+    "--color",
+    value: ValueSpec(
+      "WHEN",
+      .choices([
+        Choice("auto", "on a terminal, unless NO_COLOR is set (default)"),
+        Choice("always", ""), Choice("never", ""),
+      ])),
+    help: "colour warnings and errors:")
+  static let help = OptionSpec("--help", short: "h", help: "show this help")
+  static let noConfig = OptionSpec(
+    "--no-config",
+    help:
+      "ignore the config file, $XDG_CONFIG_HOME/bdconvert/config (default "
+      + "~/.config/bdconvert/config): default options, one per line, as 'leap-day = mar1' or "
+      + "'anniversaries'; options given here replace its lines")
+
+  static let threads = OptionSpec(
+    "--threads", value: ValueSpec("N"),
+    help:
+      "threads for a regular input file of 8 MB or more (default: the number of cores, at most "
+      + "8; 1 to read on one thread). Output, warnings and exit status are the same whatever N "
+      + "is. On a terminal, runs longer than a second show progress on standard error.")
+
+  static let delimiter = OptionSpec(
+    "--delimiter",
+    value: ValueSpec(
+      "C", .choices([Choice(",", ""), Choice(";", ""), Choice("tab", "")])),
+    help: "force the CSV delimiter: ',' ';' 'tab' or any one character")
+  static let dateOrder = OptionSpec(
+    "--date-order",
+    value: ValueSpec(
+      "ORDER",
+      .choices([
+        Choice("mdy", "5/10/1971 is 10 May"), Choice("dmy", "5/10/1971 is 5 October"),
+        Choice("ymd", "1971/10/5 is 5 October"),
+      ])),
+    help:
+      "for numeric dates such as 5/10/1971. Without it the order is taken from the file only "
+      + "when a day above 12 proves it; otherwise the run stops and asks for this option.")
+  static let column = OptionSpec(
+    "--column", value: ValueSpec("FIELD=HEADER"), repeatable: true,
+    help:
+      "map a CSV column by hand, repeatable. FIELD: name first middle last birthday "
+      + "anniversary uid. Example: --column birthday=\"Geburtstag\"")
+
+  /// The groups every conversion command has.
+  static func groups(csv: Bool) -> [OptionGroup] {
+    var groups = [
+      OptionGroup("output", [output, outputDirectory, calendarName, summaryJSON]),
+      OptionGroup("events", [alarm, noAlarm, leapDay, anniversaries, summary, message, client]),
+    ]
+    if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
+    groups.append(OptionGroup("checking", [strict, quiet, color, noConfig, help]))
+    groups.append(OptionGroup("speed", [threads]))
+    return groups
+  }
+
+  static let environment = [
+    Choice("SOURCE_DATE_EPOCH", "seconds since 1970; fixes DTSTAMP for byte-identical output"),
+    Choice("NO_COLOR", "when set and not empty, no colour (as --color never)"),
+    Choice("XDG_CONFIG_HOME", "where the config file is: $XDG_CONFIG_HOME/bdconvert/config"),
+  ]
+
+  static let exitStatuses = [
+    StatusSpec(.success, "success (warnings may have been printed)"),
+    StatusSpec(.usage, "usage error"),
+    StatusSpec(.dataError, "bad data under --strict, or not a contact file"),
+    StatusSpec(.noInput, "input cannot be opened"),
+    StatusSpec(.cannotCreate, "output cannot be created"),
+    StatusSpec(.ioError, "I/O error"),
+  ]
+}
