@@ -29,7 +29,9 @@ struct DeleteCommand {
     }
     var uids = scanned.values("--uid")
     for uidFile in uidFiles { uids += try readUIDs(uidFile) }
-    guard !uids.isEmpty else { throw .usage("no UID given: use --uid or --uids-from", usage) }
+    if uids.isEmpty, uidFiles.isEmpty {
+      throw .usage("no UID given: use --uid or --uids-from", usage)
+    }
 
     let input = try CalendarInput.open(path)
     defer { input.file.close() }
@@ -40,6 +42,12 @@ struct DeleteCommand {
       }
     } catch {
       throw CalendarInput.commandError(error)
+    }
+    // An empty --uids-from list (`list | grep | cut` that matched nothing) is not an error: the
+    // calendar is copied unchanged to -o or standard output, and left alone with --in-place.
+    if uids.isEmpty, inPlace {
+      StandardStreams.error(nothingToDelete(uidFiles))
+      return .success
     }
     let output: OutputTarget
     if inPlace {
@@ -68,9 +76,20 @@ struct DeleteCommand {
         DiagnosticStyle.current.render("UID '\(uid)' not found in the calendar", at: nil, .warning)
           + "\n")
     }
-    let noun = report.totalRemoved == 1 ? "component" : "components"
-    StandardStreams.error("bdconvert: removed \(report.totalRemoved) \(noun)\n")
+    if uids.isEmpty {
+      StandardStreams.error(nothingToDelete(uidFiles))
+    } else {
+      // An event is everything with one UID: the master and its RECURRENCE-ID overrides.
+      let events = report.removed.filter { $0.count > 0 }.count
+      StandardStreams.error("bdconvert: removed \(events) event\(events == 1 ? "" : "s")\n")
+    }
     return .success
+  }
+
+  /// `bdconvert: nothing to delete (no UID in 'uids.txt')`.
+  private static func nothingToDelete(_ uidFiles: [String]) -> String {
+    let names = uidFiles.map { $0 == "-" ? "standard input" : "'\($0)'" }
+    return "bdconvert: nothing to delete (no UID in \(names.joined(separator: " or ")))\n"
   }
 
   private static func readUIDs(_ path: String) throws(CommandError) -> [String] {

@@ -73,7 +73,9 @@ extension CommandSpec {
             help: "a UID to remove (repeatable; matched exactly, case-sensitive)"),
           OptionSpec(
             "--uids-from", value: ValueSpec("FILE", .files([])), repeatable: true,
-            help: "read UIDs from FILE, one per line (blank lines ignored)"),
+            help:
+              "read UIDs from FILE ('-': standard input), one per line (blank lines ignored); "
+              + "an empty list is not an error"),
           OptionSpec(
             "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
             help: "write the result to PATH atomically (default: standard output)"),
@@ -87,7 +89,9 @@ extension CommandSpec {
     notes: [
       .paragraph(
         "A UID that is not in the calendar prints a warning and is otherwise ignored: the exit "
-          + "status is still 0. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
+          + "status is still 0, as it is when --uids-from gives no UID at all ('nothing to "
+          + "delete'; the calendar is copied unchanged to -o or standard output, and left alone "
+          + "with --in-place). The last line counts the events removed. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
           + "and nothing is written. The calendar is read twice (checked, then edited); from a "
           + "pipe, more than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR "
           + "(default /tmp)."),
