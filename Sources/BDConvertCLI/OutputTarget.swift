@@ -57,6 +57,12 @@ final class OutputTarget {
           "output '\(path)' is also an input; refusing to overwrite it (write to another file, or use 'delete --in-place' to edit a calendar)",
           usage)
       }
+      // Renaming over a file needs only the folder's permission: refuse what a plain write
+      // would refuse (a read-only file, for a user other than root), so that mode 0444 protects.
+      if kind == S_IFREG, access(path, W_OK) != 0 {
+        throw CommandError(
+          status: .cannotCreate, message: "cannot write '\(path)': \(systemErrorText(errno))")
+      }
       if kind != S_IFREG {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -69,12 +75,16 @@ final class OutputTarget {
     let final = resolvedPath(path)
     var template = Array(
       (directoryOf(final) + "/." + fileNameOf(final) + ".bdconvert-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
     guard descriptor >= 0 else {
       throw CommandError(
         status: .cannotCreate, message: "cannot create '\(path)': \(systemErrorText(errno))")
     }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryFileCleanup.register(temporary)
     let existingMode = stat(final, &info) == 0 ? info.st_mode & 0o7777 : nil
     let mode = existingMode ?? (0o666 & ~currentUmask())
@@ -173,11 +183,12 @@ struct FileDescriptorSink: ByteSink {
 
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     var offset = 0
+    guard let base = bytes.baseAddress else { return }
     while offset < bytes.count {
       #if canImport(Glibc)
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
       #else
-        let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
       #endif
       if written < 0 {
         if errno == EINTR { continue }

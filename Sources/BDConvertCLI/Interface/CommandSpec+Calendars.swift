@@ -80,7 +80,10 @@ extension CommandSpec {
             "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
             help: "write the result to PATH atomically (default: standard output)"),
           OptionSpec(
-            "--in-place", help: "replace FILE.ics atomically; on any failure it stays untouched"),
+            "--in-place",
+            help:
+              "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
+              + "FILE.ics is refused, exit 73)"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,

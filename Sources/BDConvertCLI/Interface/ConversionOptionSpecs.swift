@@ -5,7 +5,7 @@ enum ConversionOptionSpecs {
     "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
     help:
       "write the calendar to PATH atomically (temporary file, then rename); a FIFO or device is "
-      + "written through. Default: standard output.")
+      + "written through, a read-only PATH refused (exit 73). Default: standard output.")
   static let outputDirectory = OptionSpec(
     "--output-dir", value: ValueSpec("DIR", .directories),
     help:
