@@ -53,10 +53,16 @@ final class ProgressReporter {
       "\rbdconvert: \(records) records, \(Int(megabytes)) MB read, \(Int(rate)) MB/s\u{1B}[K")
   }
 
-  /// Erases the progress line, if one was shown.
-  func finish() {
+  /// Erases the progress line, if one was shown, so that a message can take its place; the
+  /// next update draws it again.
+  func clearLine() {
     if shown { StandardStreams.error("\r\u{1B}[K") }
     shown = false
+  }
+
+  /// Erases the progress line, if one was shown.
+  func finish() {
+    clearLine()
   }
 
   private static func now() -> Double {

@@ -113,4 +113,16 @@ import Testing
     #expect(result.status == 66)
     #expect(result.stderr.contains("cannot open 'locked/a.vcf': Permission denied"))
   }
+
+  @Test(.enabled(if: canSwitchUser, reason))
+  func unreadableInputInABatchIsReportedAndTheRestIsWritten()
+    throws
+  {
+    let folder = try Self.folder([("a.vcf", Self.card, 0o644), ("secret.vcf", Self.card, 0o000)])
+    let result = try Self.runAsNobody(
+      ["vcf-to-ics", "secret.vcf", "a.vcf", "-o", "out.ics"], in: folder)
+    #expect(result.status == 66, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot open 'secret.vcf': Permission denied"))
+    #expect(String(decoding: folder.read("out.ics") ?? [], as: UTF8.self).contains("Ann Lee"))
+  }
 }

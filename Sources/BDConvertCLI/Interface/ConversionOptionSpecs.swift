@@ -120,6 +120,17 @@ enum ConversionOptionSpecs {
     return groups
   }
 
+  /// Text after the options of every conversion command: inputs that cannot be used.
+  static let notes: [HelpBlock] = [
+    .paragraph(
+      "An input in the wrong format stops before anything is read: a vCard file given to "
+        + "csv-to-ics, a CSV file given to vcf-to-ics, a calendar given to any of them (exit 65, "
+        + "naming the command to use). With several inputs, one that cannot be used as a whole "
+        + "(missing, unreadable, not a contact file, no birthday column) is reported and left "
+        + "out; the others are converted and the calendar is written, and the exit status is "
+        + "that input's (66 or 65), as with cat or gzip. Under --strict nothing is written.")
+  ]
+
   static let environment = [
     Choice("SOURCE_DATE_EPOCH", "seconds since 1970; fixes DTSTAMP for byte-identical output"),
     Choice("NO_COLOR", "when set and not empty, no colour (as --color never)"),
