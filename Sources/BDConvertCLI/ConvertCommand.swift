@@ -40,10 +40,15 @@ struct ConvertCommand {
     }
     guard !inputs.isEmpty else { throw noUsableInput() }
 
-    let output =
-      try options.outputPath.map { path throws(CommandError) in
-        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
-      } ?? OutputTarget.standardOutput()
+    let output: OutputTarget
+    if let path = options.outputPath {
+      output = try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+    } else if options.strict {
+      // A failed --strict run prints nothing: standard output is held back until the end.
+      output = try OutputTarget.standardOutputAfterSuccess()
+    } else {
+      output = OutputTarget.standardOutput()
+    }
 
     let printer = DiagnosticPrinter(
       strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil)
@@ -104,7 +109,9 @@ struct ConvertCommand {
     if options.strict, printer.failures > 0 {
       output.discard()
       let noun = printer.failures == 1 ? "problem" : "problems"
-      let written = options.outputPath.map { "; '\($0)' was not written" } ?? ""
+      let written =
+        options.outputPath.map { "; '\($0)' was not written" }
+        ?? "; nothing was written to standard output"
       throw CommandError(
         status: .dataError,
         message: "\(printer.failures) input \(noun) under --strict\(written)")

@@ -56,6 +56,7 @@ struct ConvertOptions {
     }
     options.outputPath = scanned.last("--output")
     if options.outputPath == "" { throw .usage("option '--output' needs a path", usage) }
+    if options.outputPath == "-" { options.outputPath = nil }  // `-o -`: standard output
     try parseBatchOptions(scanned, into: &options)
 
     let alarmValues = scanned.values("--alarm")

@@ -18,7 +18,7 @@ struct DeleteCommand {
     }
     let path = scanned.operands.first ?? "-"
     let inPlace = scanned.has("--in-place")
-    let outputPath = scanned.last("--output")
+    let outputPath = scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }  // `-o -`: stdout
     if inPlace, outputPath != nil {
       throw .usage("'--in-place' cannot be combined with '-o'", usage)
     }

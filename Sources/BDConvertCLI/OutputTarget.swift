@@ -18,6 +18,8 @@ import BirthdayKit
 final class OutputTarget {
   private enum Mode {
     case standardOutput
+    /// Standard output, held in an unnamed temporary file until ``commit()`` copies it out.
+    case bufferedStandardOutput(TemporaryFile)
     case replace(temporary: String, final: String, mode: mode_t)
     case writeThrough
   }
@@ -37,6 +39,21 @@ final class OutputTarget {
   /// Standard output.
   static func standardOutput() -> OutputTarget {
     OutputTarget(displayName: "<stdout>", mode: .standardOutput, descriptor: 1)
+  }
+
+  /// Standard output, written only by ``commit()``: until then the output goes to an unnamed
+  /// ``TemporaryFile`` in `$TMPDIR`, so that a run that fails (`--strict`) prints nothing.
+  /// - Throws: ``CommandError`` 74 when the temporary file cannot be created.
+  static func standardOutputAfterSuccess() throws(CommandError) -> OutputTarget {
+    let file: TemporaryFile
+    do {
+      file = try TemporaryFile()
+    } catch {
+      throw CalendarInput.commandError(error)
+    }
+    return OutputTarget(
+      displayName: "a temporary file in '\(file.directory)'",
+      mode: .bufferedStandardOutput(file), descriptor: file.descriptor)
   }
 
   /// Prepares `path` for writing.
@@ -108,6 +125,8 @@ final class OutputTarget {
     switch mode {
     case .standardOutput:
       return
+    case .bufferedStandardOutput(let file):
+      try Self.copy(file, toDescriptor: 1, name: "<stdout>")
     case .writeThrough:
       close(descriptor)
     case .replace(let temporary, let final, let mode):
@@ -128,14 +147,33 @@ final class OutputTarget {
     guard !finished else { return }
     finished = true
     switch mode {
-    case .standardOutput:
-      return
+    case .standardOutput, .bufferedStandardOutput:
+      return  // the temporary file has no name: it goes when released
     case .writeThrough:
       close(descriptor)
     case .replace(let temporary, _, _):
       close(descriptor)
       unlink(temporary)
       TemporaryFileCleanup.unregister()
+    }
+  }
+
+  /// Copies all of `file` to `descriptor`.
+  private static func copy(_ file: TemporaryFile, toDescriptor descriptor: Int32, name: String)
+    throws(CommandError)
+  {
+    var sink = FileDescriptorSink(descriptor: descriptor, name: name)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
+    do {
+      while true {
+        let count = try chunk.withUnsafeMutableBytes { try file.read(at: offset, into: $0) }
+        if count == 0 { return }
+        try chunk.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        offset += count
+      }
+    } catch {
+      throw CalendarInput.commandError(error)
     }
   }
 

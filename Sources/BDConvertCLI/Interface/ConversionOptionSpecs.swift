@@ -5,7 +5,7 @@ enum ConversionOptionSpecs {
     "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
     help:
       "write the calendar to PATH atomically (temporary file, then rename); a FIFO or device is "
-      + "written through, a read-only PATH refused (exit 73). Default: standard output.")
+      + "written through, a read-only PATH refused (exit 73). Default, or '-': standard output.")
   static let outputDirectory = OptionSpec(
     "--output-dir", value: ValueSpec("DIR", .directories),
     help:
@@ -58,8 +58,10 @@ enum ConversionOptionSpecs {
   static let strict = OptionSpec(
     "--strict",
     help:
-      "any record that cannot be converted fails the run (exit 65) and no -o file is written "
-      + "or changed. Default: skip it with a warning naming file:line and convert the rest.")
+      "any record that cannot be converted fails the run (exit 65) and nothing is written: no "
+      + "-o file is written or changed, nothing appears on standard output (held in a temporary "
+      + "file in $TMPDIR until the run succeeds). Default: skip it with a warning naming "
+      + "file:line and convert the rest.")
   static let quiet = OptionSpec(
     "--quiet", short: "q", help: "no summary line and no notes (warnings are still printed)")
   static let color = OptionSpec(
