@@ -6,7 +6,10 @@ extension ConversionStatistics {
   mutating func add(_ after: ConversionStatistics, minus before: ConversionStatistics) {
     recordsRead += after.recordsRead - before.recordsRead
     eventsWritten += after.eventsWritten - before.eventsWritten
+    anniversariesWritten += after.anniversariesWritten - before.anniversariesWritten
     recordsSkipped += after.recordsSkipped - before.recordsSkipped
+    recordsWithoutDate += after.recordsWithoutDate - before.recordsWithoutDate
+    recordsWithProblems += after.recordsWithProblems - before.recordsWithProblems
     duplicatesMerged += after.duplicatesMerged - before.duplicatesMerged
   }
 

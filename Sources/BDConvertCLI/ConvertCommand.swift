@@ -62,7 +62,7 @@ struct ConvertCommand {
     var converter = BirthdayCalendarConverter(
       sink: output.sink,
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
-      diagnostics: printer.handler)
+      diagnostics: printer.handler, failureCounter: printer.failureCounter)
 
     let progress = ProgressReporter()
     defer { progress.finish() }

@@ -8,11 +8,13 @@ import BirthdayKit
 struct DiagnosticPrinter {
   private final class Counter: @unchecked Sendable {
     // Unchecked: readers call the handler on one thread at a time, in input order.
-    var failures = 0
     var kept: [Diagnostic] = []
   }
 
   private let counter = Counter()
+  /// Counts the diagnostics that dropped data; the converter reads it to count records with
+  /// problems.
+  let failureCounter = ConversionFailureCounter()
   let strict: Bool
   /// Whether diagnostics are kept (for the JSON summary).
   let keepsDiagnostics: Bool
@@ -23,7 +25,7 @@ struct DiagnosticPrinter {
   }
 
   /// Diagnostics that dropped data so far.
-  var failures: Int { counter.failures }
+  var failures: Int { failureCounter.failures }
 
   /// The diagnostics so far, when ``keepsDiagnostics``.
   var diagnostics: [Diagnostic] { counter.kept }
@@ -31,11 +33,12 @@ struct DiagnosticPrinter {
   /// The handler to give readers and the converter.
   var handler: DiagnosticHandler {
     let counter = self.counter
+    let failureCounter = self.failureCounter
     let strict = self.strict
     let keeps = keepsDiagnostics
     let style = DiagnosticStyle.current
     return { diagnostic in
-      if diagnostic.isConversionFailure { counter.failures += 1 }
+      failureCounter.count(diagnostic)
       if keeps { counter.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =
         strict && diagnostic.isConversionFailure ? .error : .warning

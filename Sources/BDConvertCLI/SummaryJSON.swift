@@ -14,7 +14,10 @@ struct SummaryJSON: Encodable {
     var error: String?
     var records: Int?
     var events: Int?
+    var anniversaries: Int?
     var skipped: Int?
+    var withoutDate: Int?
+    var withProblems: Int?
     var duplicatesMerged: Int?
     var problems: [Problem]
     /// Inputs left out because they could not be used as a whole.
@@ -56,7 +59,9 @@ struct SummaryJSON: Encodable {
         status: (report.error ?? report.leftOut.first?.error)?.status.rawValue ?? 0,
         error: report.error?.message,
         records: statistics?.recordsRead, events: statistics?.eventsWritten,
-        skipped: statistics?.recordsSkipped, duplicatesMerged: statistics?.duplicatesMerged,
+        anniversaries: statistics?.anniversariesWritten, skipped: statistics?.recordsSkipped,
+        withoutDate: statistics?.recordsWithoutDate, withProblems: statistics?.recordsWithProblems,
+        duplicatesMerged: statistics?.duplicatesMerged,
         problems: problems,
         unusableInputs: report.leftOut.map {
           UnusableInput(input: $0.input, status: $0.error.status.rawValue, error: $0.error.message)
