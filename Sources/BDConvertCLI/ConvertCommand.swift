@@ -50,8 +50,12 @@ struct ConvertCommand {
       output = OutputTarget.standardOutput()
     }
 
+    let progress = ProgressReporter()
+    defer { progress.finish() }
     let printer = DiagnosticPrinter(
-      strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil)
+      strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil,
+      verbose: options.verbose, progress: progress)
+    defer { printer.finish() }
     report.printer = printer
     var calendar = CalendarOptions(timestamp: timestamp)
     calendar.alarms = options.alarms
@@ -64,8 +68,6 @@ struct ConvertCommand {
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
 
-    let progress = ProgressReporter()
-    defer { progress.finish() }
     var statistics: ConversionStatistics
     // What inputs left out after some of their records were read had added to the counts.
     var leftOutCounts = ConversionStatistics()
@@ -106,6 +108,7 @@ struct ConvertCommand {
       throw CommandError(status: .ioError, message: "\(error)")
     }
 
+    printer.finish()
     if options.strict, printer.failures > 0 {
       output.discard()
       let noun = printer.failures == 1 ? "problem" : "problems"

@@ -33,7 +33,8 @@ struct ListCommand {
     }
     let input = try InputFile.open(scanned.operands.first ?? "-")
     defer { input.close() }
-    let printer = DiagnosticPrinter(strict: false)
+    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    defer { printer.finish() }
     let json = scanned.has("--json")
     var text = ""
     do {

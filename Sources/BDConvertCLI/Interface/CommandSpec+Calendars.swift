@@ -30,6 +30,9 @@ extension CommandSpec {
           OptionSpec(
             "--today", value: ValueSpec("YYYY-MM-DD"),
             help: "compute next occurrences from this date (default: today, local time)"),
+          OptionSpec(
+            "--verbose", short: "v",
+            help: "print every warning (without it, 20 of one kind, then a count)"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,

@@ -64,6 +64,11 @@ enum ConversionOptionSpecs {
       + "file:line and convert the rest.")
   static let quiet = OptionSpec(
     "--quiet", short: "q", help: "no summary line and no notes (warnings are still printed)")
+  static let verbose = OptionSpec(
+    "--verbose", short: "v",
+    help:
+      "print every warning: without it, after 20 warnings of one kind the others are only "
+      + "counted, in one line at the end (--summary-json lists them all anyway)")
   static let color = OptionSpec(
     "--color",
     value: ValueSpec(
@@ -117,7 +122,7 @@ enum ConversionOptionSpecs {
       OptionGroup("events", [alarm, noAlarm, leapDay, anniversaries, summary, message, client]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
-    groups.append(OptionGroup("checking", [strict, quiet, color, noConfig, help]))
+    groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))
     groups.append(OptionGroup("speed", [threads]))
     return groups
   }
