@@ -50,7 +50,8 @@ struct ConvertCommand {
       output = OutputTarget.standardOutput()
     }
 
-    let progress = ProgressReporter()
+    let progress = ProgressReporter(writesStandardOutput: options.outputPath == nil)
+    progress.totalBytes = ProgressReporter.totalSize(of: inputs.map(\.descriptor))
     defer { progress.finish() }
     let printer = DiagnosticPrinter(
       strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil,
@@ -76,6 +77,7 @@ struct ConvertCommand {
       try converter.begin()
       for (input, format) in zip(inputs, formats) {
         let before = converter.statistics
+        progress.startInput()
         do {
           try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
           converted += 1

@@ -35,10 +35,17 @@ struct DeleteCommand {
 
     let input = try CalendarInput.open(path)
     defer { input.file.close() }
+    // The calendar is read twice: checked, then copied without the events.
+    let progress = ProgressReporter(
+      noun: nil, writesStandardOutput: outputPath == nil && !inPlace)
+    progress.totalBytes = input.size.map { $0 * 2 }
+    defer { progress.finish() }
     // Validate first: nothing is written for a malformed calendar, not even on standard output.
     do {
       try input.withSource { source in
-        try CalendarEditor.validate(AnyByteSource(base: source), fileName: input.file.displayName)
+        try CalendarEditor.validate(
+          CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          fileName: input.file.displayName)
       }
     } catch {
       throw CalendarInput.commandError(error)
@@ -46,6 +53,7 @@ struct DeleteCommand {
     // An empty --uids-from list (`list | grep | cut` that matched nothing) is not an error: the
     // calendar is copied unchanged to -o or standard output, and left alone with --in-place.
     if uids.isEmpty, inPlace {
+      progress.finish()
       StandardStreams.error(nothingToDelete(uidFiles))
       return .success
     }
@@ -63,14 +71,16 @@ struct DeleteCommand {
       var sink = output.sink
       report = try input.withSource { source in
         try CalendarEditor.delete(
-          uids: uids, from: AnyByteSource(base: source), fileName: input.file.displayName,
-          to: &sink)
+          uids: uids,
+          from: CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          fileName: input.file.displayName, to: &sink)
       }
     } catch {
       output.discard()
       throw CalendarInput.commandError(error)
     }
     try output.commit()
+    progress.finish()
     for uid in report.notFound {
       StandardStreams.error(
         DiagnosticStyle.current.render("UID '\(uid)' not found in the calendar", at: nil, .warning)

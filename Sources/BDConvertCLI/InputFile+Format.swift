@@ -91,7 +91,10 @@ extension InputFile {
         throw CommandError(
           status: .ioError, message: "cannot read '\(displayName)': \(systemErrorText(errno))")
       }
-      if got == 0 { break }
+      if got == 0 {
+        prefixReachedEnd = offset < 0
+        break
+      }
       count += got
     }
     bytes.removeSubrange(count...)
@@ -142,16 +145,19 @@ extension InputFile {
 /// An input's bytes: what format detection already read from a pipe, then the rest.
 struct InputFileByteSource: ByteSource {
   var prefix: [UInt8]
+  /// The prefix is all there is: the end was already read (a terminal says it only once).
+  var reachedEnd: Bool
   var base: FileDescriptorByteSource
   private var served = 0
 
-  init(prefix: [UInt8], base: FileDescriptorByteSource) {
+  init(prefix: [UInt8], reachedEnd: Bool = false, base: FileDescriptorByteSource) {
     self.prefix = prefix
+    self.reachedEnd = reachedEnd
     self.base = base
   }
 
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard served < prefix.count else { return try base.read(into: buffer) }
+    guard served < prefix.count else { return reachedEnd ? 0 : try base.read(into: buffer) }
     let count = min(buffer.count, prefix.count - served)
     prefix.withUnsafeBytes { source in
       buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[served..<served + count]))

@@ -33,7 +33,11 @@ struct ListCommand {
     }
     let input = try InputFile.open(scanned.operands.first ?? "-")
     defer { input.close() }
-    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    let progress = ProgressReporter(noun: nil)
+    progress.totalBytes = ProgressReporter.totalSize(of: [input.descriptor])
+    defer { progress.finish() }
+    let printer = DiagnosticPrinter(
+      strict: false, verbose: scanned.has("--verbose"), progress: progress)
     defer { printer.finish() }
     let json = scanned.has("--json")
     var text = ""
@@ -41,9 +45,10 @@ struct ListCommand {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks.
       try CalendarLister.forEachEvent(
-        in: input.byteSource, fileName: input.displayName, today: today,
-        diagnostics: printer.handler
+        in: CountingByteSource(base: input.byteSource, progress: progress),
+        fileName: input.displayName, today: today, diagnostics: printer.handler
       ) { event in
+        progress.finish()
         text += (json ? event.jsonLine : event.textLine) + "\n"
         if text.utf8.count >= 1 << 16 {
           StandardStreams.output(text)
