@@ -16,7 +16,7 @@ extension InputFile {
     case vCard
     /// The first non-blank line is `BEGIN:VCALENDAR`.
     case iCalendar
-    /// The first non-blank line has a `,` `;` or TAB: a header row.
+    /// The first non-blank line is text with a `,` `;` or TAB: a header row.
     case csv
     /// None of these (empty, one word, an HTML page): the reader decides.
     case unknown
@@ -128,7 +128,10 @@ extension InputFile {
     if startsWithName(first, "BEGIN:VCALENDAR") { return .iCalendar }
     // Exporters may put a line before the first card ("Exported by ...", ENCODING:UTF-8).
     if lines.contains(where: { startsWithName($0, "BEGIN:VCARD") }) { return .vCard }
-    if first.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09].contains($0) }) {
+    // A header row is text: binary data may hold a comma too, but also control bytes.
+    let isText = !first.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    if isText, first.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09].contains($0) })
+    {
       return .csv
     }
     return .unknown

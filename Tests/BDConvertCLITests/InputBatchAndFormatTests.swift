@@ -20,6 +20,7 @@ import Testing
     ("Name\tBirthday\n", .csv),
     ("<!DOCTYPE html>\n<html>\n", .unknown),
     ("Birthday\n", .unknown),
+    ("\u{01}\u{02},;\u{7F}\n", .unknown),  // binary, not a header row
     ("", .unknown),
   ])
   func contentKindOfTheFirstBytes(start: String, kind: InputFile.ContentKind) {
