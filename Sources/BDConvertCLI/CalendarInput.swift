@@ -58,6 +58,13 @@ struct CalendarInput {
     return CalendarInput(file: file, buffered: spool == nil ? bytes : nil, spool: spool)
   }
 
+  /// The size of the input in bytes, when known (a regular file, or a pipe read aside).
+  var size: Int? {
+    if let spool { return spool.size }
+    if let buffered { return buffered.count }
+    return ProgressReporter.totalSize(of: [file.descriptor])
+  }
+
   /// Calls `body` with a source positioned at the start of the input.
   func withSource<Result>(_ body: (any ByteSource) throws -> Result) throws -> Result {
     if let spool { return try body(spool.byteSource()) }

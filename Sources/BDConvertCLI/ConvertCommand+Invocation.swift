@@ -58,12 +58,29 @@ extension ConvertCommand {
     return status
   }
 
-  /// The format of each input: the command's, or detected from the content (`convert`).
-  func inputFormats(_ inputs: inout [InputFile]) throws(CommandError) -> [InputFormat] {
-    guard options.detectsFormat else { return inputs.map { _ in options.format } }
-    var formats: [InputFormat] = []
-    for index in inputs.indices { formats.append(try inputs[index].detectFormat()) }
-    return formats
+  /// The format of `input`: detected from the content (`convert`), or the command's, checked
+  /// against the content.
+  func format(of input: inout InputFile) throws(CommandError) -> InputFormat {
+    guard options.detectsFormat else {
+      try input.checkFormat(options.format)
+      return options.format
+    }
+    return try input.detectFormat()
+  }
+
+  /// Leaves out an input that cannot be used as a whole: reported, and the run goes on with the
+  /// others. A single input, or any under `--strict`, ends the run instead.
+  func leaveOut(_ input: String, _ error: CommandError) throws(CommandError) {
+    if options.strict || options.inputs.count == 1 { throw error }
+    StandardStreams.error(error.rendered)
+    report.leftOut.append((input, error))
+  }
+
+  /// The error when every input was left out: nothing is written.
+  func noUsableInput() -> CommandError {
+    let status = report.leftOut.first?.error.status ?? .dataError
+    let written = options.outputPath.map { "; '\($0)' was not written" } ?? ""
+    return CommandError(status: status, message: "no input could be used\(written)")
   }
 
   /// This command reading `format`.

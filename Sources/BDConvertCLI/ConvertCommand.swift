@@ -11,23 +11,52 @@ struct ConvertCommand {
   static let parallelThreshold = 8 << 20
 
   /// Runs the conversion; returns the exit status. Diagnostics and the summary go to stderr.
+  ///
+  /// With several inputs, an input that cannot be used as a whole (it cannot be opened, is not a
+  /// contact file, has no birthday column) is reported and left out, the others are converted and
+  /// the calendar is written, and the status is that input's (the first one's); under `--strict`
+  /// it fails the run and nothing is written.
   func run() throws(CommandError) -> ExitStatus {
     let usage = options.usage
     report.inputs = options.inputs
     report.output = options.outputPath ?? "-"
-    // Open every input first: a missing file fails before any output is created.
+    // Open every input first: a missing file is found before any output is created.
     var inputs: [InputFile] = []
+    var formats: [InputFormat] = []
     defer { for input in inputs { input.close() } }
-    for path in options.inputs { inputs.append(try InputFile.open(path)) }
-    let formats = try inputFormats(&inputs)
+    for path in options.inputs {
+      do throws(CommandError) {
+        var input = try InputFile.open(path)
+        do throws(CommandError) {
+          formats.append(try format(of: &input))
+        } catch {
+          input.close()
+          throw error
+        }
+        inputs.append(input)
+      } catch {
+        try leaveOut(path, error)
+      }
+    }
+    guard !inputs.isEmpty else { throw noUsableInput() }
 
-    let output =
-      try options.outputPath.map { path throws(CommandError) in
-        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
-      } ?? OutputTarget.standardOutput()
+    let output: OutputTarget
+    if let path = options.outputPath {
+      output = try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+    } else if options.strict {
+      // A failed --strict run prints nothing: standard output is held back until the end.
+      output = try OutputTarget.standardOutputAfterSuccess()
+    } else {
+      output = OutputTarget.standardOutput()
+    }
 
+    let progress = ProgressReporter(writesStandardOutput: options.outputPath == nil)
+    progress.totalBytes = ProgressReporter.totalSize(of: inputs.map(\.descriptor))
+    defer { progress.finish() }
     let printer = DiagnosticPrinter(
-      strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil)
+      strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil,
+      verbose: options.verbose, progress: progress)
+    defer { printer.finish() }
     report.printer = printer
     var calendar = CalendarOptions(timestamp: timestamp)
     calendar.alarms = options.alarms
@@ -38,17 +67,34 @@ struct ConvertCommand {
     var converter = BirthdayCalendarConverter(
       sink: output.sink,
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
-      diagnostics: printer.handler)
+      diagnostics: printer.handler, failureCounter: printer.failureCounter)
 
-    let progress = ProgressReporter()
-    defer { progress.finish() }
-    let statistics: ConversionStatistics
+    var statistics: ConversionStatistics
+    // What inputs left out after some of their records were read had added to the counts.
+    var leftOutCounts = ConversionStatistics()
+    var converted = 0
     do {
       try converter.begin()
       for (input, format) in zip(inputs, formats) {
-        try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
+        let before = converter.statistics
+        progress.startInput()
+        do {
+          try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
+          converted += 1
+        } catch let error as InputFormatError
+          where converter.statistics.eventsWritten == before.eventsWritten
+        {
+          // Nothing of this input reached the calendar: it can be left out as a whole.
+          progress.clearLine()
+          try leaveOut(
+            input.displayName,
+            CommandError(status: .dataError, message: error.message, location: error.location))
+          leftOutCounts.add(converter.statistics, minus: before)
+        }
       }
+      guard converted > 0 else { throw noUsableInput() }
       statistics = try converter.finish()
+      statistics.subtract(leftOutCounts)
       progress.finish()
     } catch let error as CommandError {
       output.discard()
@@ -64,10 +110,13 @@ struct ConvertCommand {
       throw CommandError(status: .ioError, message: "\(error)")
     }
 
+    printer.finish()
     if options.strict, printer.failures > 0 {
       output.discard()
       let noun = printer.failures == 1 ? "problem" : "problems"
-      let written = options.outputPath.map { "; '\($0)' was not written" } ?? ""
+      let written =
+        options.outputPath.map { "; '\($0)' was not written" }
+        ?? "; nothing was written to standard output"
       throw CommandError(
         status: .dataError,
         message: "\(printer.failures) input \(noun) under --strict\(written)")
@@ -75,7 +124,7 @@ struct ConvertCommand {
     try output.commit()
     report.statistics = statistics
     if !options.quiet { StandardStreams.error(summaryLine(statistics, formats: formats)) }
-    return .success
+    return report.leftOut.first?.error.status ?? .success
   }
 
   private func convert<Sink: ByteSink>(

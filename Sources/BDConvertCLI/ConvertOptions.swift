@@ -15,6 +15,8 @@ struct ConvertOptions {
   var calendarName: String? = "Birthdays"
   var strict = false
   var quiet = false
+  /// `--verbose`: every warning, also after many of one kind.
+  var verbose = false
   var showHelp = false
   var csv = CSVReadOptions()
   /// Threads for large regular vCard files; 1 reads sequentially.
@@ -56,6 +58,7 @@ struct ConvertOptions {
     }
     options.outputPath = scanned.last("--output")
     if options.outputPath == "" { throw .usage("option '--output' needs a path", usage) }
+    if options.outputPath == "-" { options.outputPath = nil }  // `-o -`: standard output
     try parseBatchOptions(scanned, into: &options)
 
     let alarmValues = scanned.values("--alarm")
@@ -99,6 +102,7 @@ struct ConvertOptions {
     }
     options.strict = scanned.has("--strict")
     options.quiet = scanned.has("--quiet")
+    options.verbose = scanned.has("--verbose")
     if format != .vCard { options.csv = try parseCSVOptions(scanned, usage: usage) }
     if let client = scanned.last("--for") {
       guard let preset = ClientPreset(rawValue: client.lowercased()) else {

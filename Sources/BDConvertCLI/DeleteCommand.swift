@@ -18,7 +18,7 @@ struct DeleteCommand {
     }
     let path = scanned.operands.first ?? "-"
     let inPlace = scanned.has("--in-place")
-    let outputPath = scanned.last("--output")
+    let outputPath = scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }  // `-o -`: stdout
     if inPlace, outputPath != nil {
       throw .usage("'--in-place' cannot be combined with '-o'", usage)
     }
@@ -29,17 +29,33 @@ struct DeleteCommand {
     }
     var uids = scanned.values("--uid")
     for uidFile in uidFiles { uids += try readUIDs(uidFile) }
-    guard !uids.isEmpty else { throw .usage("no UID given: use --uid or --uids-from", usage) }
+    if uids.isEmpty, uidFiles.isEmpty {
+      throw .usage("no UID given: use --uid or --uids-from", usage)
+    }
 
     let input = try CalendarInput.open(path)
     defer { input.file.close() }
+    // The calendar is read twice: checked, then copied without the events.
+    let progress = ProgressReporter(
+      noun: nil, writesStandardOutput: outputPath == nil && !inPlace)
+    progress.totalBytes = input.size.map { $0 * 2 }
+    defer { progress.finish() }
     // Validate first: nothing is written for a malformed calendar, not even on standard output.
     do {
       try input.withSource { source in
-        try CalendarEditor.validate(AnyByteSource(base: source), fileName: input.file.displayName)
+        try CalendarEditor.validate(
+          CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          fileName: input.file.displayName)
       }
     } catch {
       throw CalendarInput.commandError(error)
+    }
+    // An empty --uids-from list (`list | grep | cut` that matched nothing) is not an error: the
+    // calendar is copied unchanged to -o or standard output, and left alone with --in-place.
+    if uids.isEmpty, inPlace {
+      progress.finish()
+      StandardStreams.error(nothingToDelete(uidFiles))
+      return .success
     }
     let output: OutputTarget
     if inPlace {
@@ -55,22 +71,35 @@ struct DeleteCommand {
       var sink = output.sink
       report = try input.withSource { source in
         try CalendarEditor.delete(
-          uids: uids, from: AnyByteSource(base: source), fileName: input.file.displayName,
-          to: &sink)
+          uids: uids,
+          from: CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          fileName: input.file.displayName, to: &sink)
       }
     } catch {
       output.discard()
       throw CalendarInput.commandError(error)
     }
     try output.commit()
+    progress.finish()
     for uid in report.notFound {
       StandardStreams.error(
         DiagnosticStyle.current.render("UID '\(uid)' not found in the calendar", at: nil, .warning)
           + "\n")
     }
-    let noun = report.totalRemoved == 1 ? "component" : "components"
-    StandardStreams.error("bdconvert: removed \(report.totalRemoved) \(noun)\n")
+    if uids.isEmpty {
+      StandardStreams.error(nothingToDelete(uidFiles))
+    } else {
+      // An event is everything with one UID: the master and its RECURRENCE-ID overrides.
+      let events = report.removed.filter { $0.count > 0 }.count
+      StandardStreams.error("bdconvert: removed \(events) event\(events == 1 ? "" : "s")\n")
+    }
     return .success
+  }
+
+  /// `bdconvert: nothing to delete (no UID in 'uids.txt')`.
+  private static func nothingToDelete(_ uidFiles: [String]) -> String {
+    let names = uidFiles.map { $0 == "-" ? "standard input" : "'\($0)'" }
+    return "bdconvert: nothing to delete (no UID in \(names.joined(separator: " or ")))\n"
   }
 
   private static func readUIDs(_ path: String) throws(CommandError) -> [String] {

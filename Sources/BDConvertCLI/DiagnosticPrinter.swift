@@ -4,43 +4,96 @@ import BirthdayKit
 /// keeps them for `--summary-json` when asked.
 ///
 /// Under `--strict` those are printed as `error:`, otherwise as `warning:`; notices that lose
-/// nothing are always warnings.
+/// nothing are always warnings. After ``shownPerKind`` diagnostics of one kind
+/// (``DiagnosticKind``) the others are counted but not printed, unless `--verbose`;
+/// ``finish()`` then says how many were not shown.
 struct DiagnosticPrinter {
-  private final class Counter: @unchecked Sendable {
+  private final class State: @unchecked Sendable {
     // Unchecked: readers call the handler on one thread at a time, in input order.
-    var failures = 0
     var kept: [Diagnostic] = []
+    var printedPerKind: [String: Int] = [:]
+    /// Kinds with diagnostics not printed, in the order their first one was held back.
+    var held: [(key: String, count: Int, severity: DiagnosticStyle.Severity)] = []
+    var heldIndex: [String: Int] = [:]
+    var finished = false
   }
 
-  private let counter = Counter()
+  /// How many diagnostics of one kind are printed without `--verbose`.
+  static let shownPerKind = 20
+
+  private let state = State()
+  /// Counts the diagnostics that dropped data; the converter reads it to count records with
+  /// problems.
+  let failureCounter = ConversionFailureCounter()
   let strict: Bool
   /// Whether diagnostics are kept (for the JSON summary).
   let keepsDiagnostics: Bool
+  /// Whether every diagnostic is printed (`--verbose`).
+  let verbose: Bool
+  /// Erased before a message is printed, so that no message is glued onto it.
+  let progress: ProgressReporter?
 
-  init(strict: Bool, keepsDiagnostics: Bool = false) {
+  init(
+    strict: Bool, keepsDiagnostics: Bool = false, verbose: Bool = false,
+    progress: ProgressReporter? = nil
+  ) {
     self.strict = strict
     self.keepsDiagnostics = keepsDiagnostics
+    self.verbose = verbose
+    self.progress = progress
   }
 
   /// Diagnostics that dropped data so far.
-  var failures: Int { counter.failures }
+  var failures: Int { failureCounter.failures }
 
   /// The diagnostics so far, when ``keepsDiagnostics``.
-  var diagnostics: [Diagnostic] { counter.kept }
+  var diagnostics: [Diagnostic] { state.kept }
 
   /// The handler to give readers and the converter.
   var handler: DiagnosticHandler {
-    let counter = self.counter
+    let state = self.state
+    let failureCounter = self.failureCounter
     let strict = self.strict
     let keeps = keepsDiagnostics
+    let verbose = self.verbose
+    let progress = self.progress
     let style = DiagnosticStyle.current
     return { diagnostic in
-      if diagnostic.isConversionFailure { counter.failures += 1 }
-      if keeps { counter.kept.append(diagnostic) }
+      failureCounter.count(diagnostic)
+      if keeps { state.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =
         strict && diagnostic.isConversionFailure ? .error : .warning
+      let key = DiagnosticKind.key(of: diagnostic)
+      let printed = state.printedPerKind[key, default: 0]
+      guard verbose || printed < Self.shownPerKind else {
+        if let index = state.heldIndex[key] {
+          state.held[index].count += 1
+        } else {
+          state.heldIndex[key] = state.held.count
+          state.held.append((key, 1, severity))
+        }
+        return
+      }
+      state.printedPerKind[key] = printed + 1
+      progress?.clearLine()
       StandardStreams.error(
         style.render(diagnostic.message, at: diagnostic.location, severity) + "\n")
+    }
+  }
+
+  /// Says, once, how many diagnostics of each kind were not printed:
+  /// `bdconvert: note: 6583 more warnings like "duplicate event UID … for '…' ..." not shown`.
+  func finish() {
+    guard !state.finished else { return }
+    state.finished = true
+    let style = DiagnosticStyle.current
+    for kind in state.held {
+      let noun = kind.severity == .error ? "error" : "warning"
+      progress?.clearLine()
+      StandardStreams.error(
+        style.render(
+          "\(kind.count) more \(noun)\(kind.count == 1 ? "" : "s") like \"\(kind.key)\" not "
+            + "shown (--verbose shows all)", at: nil, .note) + "\n")
     }
   }
 }

@@ -16,11 +16,17 @@ struct InputFile {
   let identity: FileIdentity?
   /// Bytes already read from a pipe to detect the format, served first by ``byteSource``.
   var prefix: [UInt8] = []
+  /// Whether reading ``prefix`` met the end of the input. A terminal's end (Ctrl-D) is said
+  /// once: reading again would wait for more.
+  var prefixReachedEnd = false
 
   /// Opens `path` (`-` for standard input).
   /// - Throws: ``CommandError`` with status 66 when it cannot be opened or is a folder.
   static func open(_ path: String) throws(CommandError) -> InputFile {
     if path == "-" {
+      if StandardStreams.inputIsTerminal {
+        StandardStreams.error("bdconvert: reading from standard input (Ctrl-D to end)\n")
+      }
       return InputFile(displayName: "<stdin>", descriptor: 0, identity: FileIdentity(descriptor: 0))
     }
     #if canImport(Glibc)
@@ -48,7 +54,8 @@ struct InputFile {
   /// A byte source over the descriptor.
   var byteSource: InputFileByteSource {
     InputFileByteSource(
-      prefix: prefix, base: FileDescriptorByteSource(descriptor: descriptor, name: displayName))
+      prefix: prefix, reachedEnd: prefixReachedEnd,
+      base: FileDescriptorByteSource(descriptor: descriptor, name: displayName))
   }
 
   /// Closes the descriptor (not standard input).

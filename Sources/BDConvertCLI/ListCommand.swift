@@ -19,8 +19,9 @@ struct ListCommand {
       StandardStreams.output(HelpFormatter.help(for: spec))
       return .success
     }
-    guard scanned.operands.count <= 1 else {
-      throw .usage("list takes one calendar file, not \(scanned.operands.count)", usage)
+    let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
+    if paths.filter({ $0 == "-" }).count > 1 {
+      throw .usage("standard input ('-') can be read only once", usage)
     }
     let today: CivilDate
     if let text = scanned.last("--today") {
@@ -31,18 +32,33 @@ struct ListCommand {
     } else {
       today = localToday()
     }
-    let input = try InputFile.open(scanned.operands.first ?? "-")
-    defer { input.close() }
-    let printer = DiagnosticPrinter(strict: false)
+    var inputs: [InputFile] = []
+    defer { for input in inputs { input.close() } }
+    for path in paths { inputs.append(try InputFile.open(path)) }
+    let progress = ProgressReporter(noun: nil)
+    progress.totalBytes = ProgressReporter.totalSize(of: inputs.map(\.descriptor))
+    defer { progress.finish() }
+    let printer = DiagnosticPrinter(
+      strict: false, verbose: scanned.has("--verbose"), progress: progress)
+    defer { printer.finish() }
     let json = scanned.has("--json")
+    // On a terminal, aligned columns under a header; elsewhere the tab-separated lines.
+    var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
     var text = ""
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks.
       try CalendarLister.forEachEvent(
-        in: input.byteSource, fileName: input.displayName, today: today,
-        diagnostics: printer.handler
+        in: inputs.map { input in
+          (CountingByteSource(base: input.byteSource, progress: progress), input.displayName)
+        },
+        today: today, diagnostics: printer.handler
       ) { event in
+        progress.finish()
+        if table != nil {
+          table?.add(event.textLine)
+          return
+        }
         text += (json ? event.jsonLine : event.textLine) + "\n"
         if text.utf8.count >= 1 << 16 {
           StandardStreams.output(text)
@@ -52,6 +68,7 @@ struct ListCommand {
     } catch {
       throw CalendarInput.commandError(error)
     }
+    table?.finish()
     StandardStreams.output(text)
     return .success
   }

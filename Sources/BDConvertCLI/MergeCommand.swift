@@ -50,7 +50,8 @@ struct MergeCommand {
     defer { for input in inputs { input.close() } }
     for path in paths { inputs.append(try InputFile.open(path)) }
     let output =
-      try scanned.last("--output").map { path throws(CommandError) in
+      try scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }.map {
+        path throws(CommandError) in
         try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: spec.usageText)
       } ?? OutputTarget.standardOutput()
 

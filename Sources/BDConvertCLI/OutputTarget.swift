@@ -18,6 +18,8 @@ import BirthdayKit
 final class OutputTarget {
   private enum Mode {
     case standardOutput
+    /// Standard output, held in an unnamed temporary file until ``commit()`` copies it out.
+    case bufferedStandardOutput(TemporaryFile)
     case replace(temporary: String, final: String, mode: mode_t)
     case writeThrough
   }
@@ -39,6 +41,21 @@ final class OutputTarget {
     OutputTarget(displayName: "<stdout>", mode: .standardOutput, descriptor: 1)
   }
 
+  /// Standard output, written only by ``commit()``: until then the output goes to an unnamed
+  /// ``TemporaryFile`` in `$TMPDIR`, so that a run that fails (`--strict`) prints nothing.
+  /// - Throws: ``CommandError`` 74 when the temporary file cannot be created.
+  static func standardOutputAfterSuccess() throws(CommandError) -> OutputTarget {
+    let file: TemporaryFile
+    do {
+      file = try TemporaryFile()
+    } catch {
+      throw CalendarInput.commandError(error)
+    }
+    return OutputTarget(
+      displayName: "a temporary file in '\(file.directory)'",
+      mode: .bufferedStandardOutput(file), descriptor: file.descriptor)
+  }
+
   /// Prepares `path` for writing.
   /// - Parameter inputs: identities of the inputs; writing onto one of them is refused unless
   ///   `allowReplacingInput` (for `--in-place`).
@@ -57,6 +74,12 @@ final class OutputTarget {
           "output '\(path)' is also an input; refusing to overwrite it (write to another file, or use 'delete --in-place' to edit a calendar)",
           usage)
       }
+      // Renaming over a file needs only the folder's permission: refuse what a plain write
+      // would refuse (a read-only file, for a user other than root), so that mode 0444 protects.
+      if kind == S_IFREG, access(path, W_OK) != 0 {
+        throw CommandError(
+          status: .cannotCreate, message: "cannot write '\(path)': \(systemErrorText(errno))")
+      }
       if kind != S_IFREG {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -69,12 +92,16 @@ final class OutputTarget {
     let final = resolvedPath(path)
     var template = Array(
       (directoryOf(final) + "/." + fileNameOf(final) + ".bdconvert-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
     guard descriptor >= 0 else {
       throw CommandError(
         status: .cannotCreate, message: "cannot create '\(path)': \(systemErrorText(errno))")
     }
-    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryFileCleanup.register(temporary)
     let existingMode = stat(final, &info) == 0 ? info.st_mode & 0o7777 : nil
     let mode = existingMode ?? (0o666 & ~currentUmask())
@@ -98,6 +125,8 @@ final class OutputTarget {
     switch mode {
     case .standardOutput:
       return
+    case .bufferedStandardOutput(let file):
+      try Self.copy(file, toDescriptor: 1, name: "<stdout>")
     case .writeThrough:
       close(descriptor)
     case .replace(let temporary, let final, let mode):
@@ -118,14 +147,33 @@ final class OutputTarget {
     guard !finished else { return }
     finished = true
     switch mode {
-    case .standardOutput:
-      return
+    case .standardOutput, .bufferedStandardOutput:
+      return  // the temporary file has no name: it goes when released
     case .writeThrough:
       close(descriptor)
     case .replace(let temporary, _, _):
       close(descriptor)
       unlink(temporary)
       TemporaryFileCleanup.unregister()
+    }
+  }
+
+  /// Copies all of `file` to `descriptor`.
+  private static func copy(_ file: TemporaryFile, toDescriptor descriptor: Int32, name: String)
+    throws(CommandError)
+  {
+    var sink = FileDescriptorSink(descriptor: descriptor, name: name)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
+    do {
+      while true {
+        let count = try chunk.withUnsafeMutableBytes { try file.read(at: offset, into: $0) }
+        if count == 0 { return }
+        try chunk.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        offset += count
+      }
+    } catch {
+      throw CalendarInput.commandError(error)
     }
   }
 
@@ -173,11 +221,12 @@ struct FileDescriptorSink: ByteSink {
 
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     var offset = 0
+    guard let base = bytes.baseAddress else { return }
     while offset < bytes.count {
       #if canImport(Glibc)
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
       #else
-        let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
       #endif
       if written < 0 {
         if errno == EINTR { continue }

@@ -30,6 +30,12 @@ enum StandardStreams {
   /// Whether standard error is a terminal (for progress reports and colour).
   static var errorIsTerminal: Bool { capture == nil && isatty(2) == 1 }
 
+  /// Whether standard output is a terminal (`list` aligns its columns there).
+  static var outputIsTerminal: Bool { capture == nil && isatty(1) == 1 }
+
+  /// Whether standard input is a terminal (someone may be about to type an address book).
+  static var inputIsTerminal: Bool { capture == nil && isatty(0) == 1 }
+
   private static func writeAll(_ descriptor: Int32, _ text: String) {
     var bytes = Array(text.utf8)
     var offset = 0

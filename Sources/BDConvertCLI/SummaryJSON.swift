@@ -14,9 +14,20 @@ struct SummaryJSON: Encodable {
     var error: String?
     var records: Int?
     var events: Int?
+    var anniversaries: Int?
     var skipped: Int?
+    var withoutDate: Int?
+    var withProblems: Int?
     var duplicatesMerged: Int?
     var problems: [Problem]
+    /// Inputs left out because they could not be used as a whole.
+    var unusableInputs: [UnusableInput]
+  }
+
+  struct UnusableInput: Encodable {
+    var input: String
+    var status: Int32
+    var error: String
   }
 
   struct Problem: Encodable {
@@ -45,10 +56,16 @@ struct SummaryJSON: Encodable {
       let statistics = report.statistics
       return Calendar(
         inputs: report.inputs, output: report.output,
-        status: report.error?.status.rawValue ?? 0, error: report.error?.message,
+        status: (report.error ?? report.leftOut.first?.error)?.status.rawValue ?? 0,
+        error: report.error?.message,
         records: statistics?.recordsRead, events: statistics?.eventsWritten,
-        skipped: statistics?.recordsSkipped, duplicatesMerged: statistics?.duplicatesMerged,
-        problems: problems)
+        anniversaries: statistics?.anniversariesWritten, skipped: statistics?.recordsSkipped,
+        withoutDate: statistics?.recordsWithoutDate, withProblems: statistics?.recordsWithProblems,
+        duplicatesMerged: statistics?.duplicatesMerged,
+        problems: problems,
+        unusableInputs: report.leftOut.map {
+          UnusableInput(input: $0.input, status: $0.error.status.rawValue, error: $0.error.message)
+        })
     }
   }
 

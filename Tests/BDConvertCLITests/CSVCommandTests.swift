@@ -18,7 +18,7 @@ import Testing
     #expect(
       result.stderr == """
         \(input):2: warning: the file is not valid UTF-8; reading it as Windows-1252
-        bdconvert: converted 2 events from 2 rows, skipped 0
+        bdconvert: converted 2 events from 2 rows
 
         """)
   }

@@ -27,7 +27,7 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "bdconvert: warning: UID 'nope' not found in the calendar\nbdconvert: removed 2 components\n"
+        == "bdconvert: warning: UID 'nope' not found in the calendar\nbdconvert: removed 1 event\n"
     )
     #expect(folder.read("cal.ics") == Array(Self.withoutGone.utf8))
     #expect(folder.listing() == ["cal.ics"])

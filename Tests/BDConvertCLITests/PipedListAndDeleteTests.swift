@@ -55,7 +55,7 @@ import Testing
     #expect(fromPipe.stdoutBytes == fromFile.stdoutBytes)
     #expect(fromPipe.stdoutBytes.count < input.count)
     #expect(!fromPipe.stdout.contains("UID:\(gone)\r\n"))
-    #expect(fromPipe.stderr.hasSuffix("bdconvert: removed 2 components\n"))
+    #expect(fromPipe.stderr.hasSuffix("bdconvert: removed 1 event\n"))
     #expect(spill.listing() == [])  // the copy of standard input had no name
   }
 

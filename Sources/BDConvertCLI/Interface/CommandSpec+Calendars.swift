@@ -3,18 +3,24 @@ extension CommandSpec {
   static let list = CommandSpec(
     name: "list",
     abstract: "show a calendar's events with their UIDs and next dates",
-    brief: "list [FILE.ics]",
-    usage: ["list [FILE.ics] [--json] [--today YYYY-MM-DD]"],
+    brief: "list [FILE.ics...]",
+    usage: ["list [FILE.ics...] [--json] [--today YYYY-MM-DD]"],
     operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
-      .paragraph("One line per event, tab-separated, sorted by next occurrence (then UID):"),
+      .paragraph(
+        "One line per event, tab-separated, sorted by next occurrence (then UID); on a "
+          + "terminal the columns are aligned under a header instead:"),
       .literal(["NEXT<TAB>DATE<TAB>UID<TAB>SUMMARY"]),
       .paragraph(
         "NEXT is the next occurrence on or after today (YYYY-MM-DD, '-' when there is none), "
           + "following the RRULE in the file, including its leap-day rule. DATE is the event's "
-          + "date: YYYY-MM-DD, or --MM-DD when the year is not known. Overrides (RECURRENCE-ID) "
+          + "date: YYYY-MM-DD, or --MM-DD when the year is not known (in calendars bdconvert wrote, the "
+          + "year of a birthday or anniversary comes from its description, 'Born 1985-04-12' or "
+          + "'Since 1998-05-23'). Overrides (RECURRENCE-ID) "
           + "are folded into their event. An event whose RRULE cannot be interpreted is listed "
-          + "with NEXT '-' and a warning on standard error. Reads FILE or standard input once; a "
+          + "with NEXT '-' and a warning on standard error. Several FILEs are listed as one: an event "
+          + "whose UID is in several is listed once, from the first FILE that has it (as merge "
+          + "keeps it). Reads each FILE or standard input once; a "
           + "large calendar is sorted through unnamed temporary files in $TMPDIR (default /tmp), "
           + "so memory stays small."),
     ],
@@ -30,6 +36,9 @@ extension CommandSpec {
           OptionSpec(
             "--today", value: ValueSpec("YYYY-MM-DD"),
             help: "compute next occurrences from this date (default: today, local time)"),
+          OptionSpec(
+            "--verbose", short: "v",
+            help: "print every warning (without it, 20 of one kind, then a count)"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
@@ -39,6 +48,7 @@ extension CommandSpec {
       "bdconvert list birthdays.ics",
       "bdconvert list export.ics --json | jq -r 'select(.next != null) | .uid'",
       "bdconvert list birthdays.ics | cut -f3   # the UIDs, for 'bdconvert delete'",
+      "bdconvert list family.ics work.ics --today 2027-01-01",
     ],
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
@@ -73,12 +83,17 @@ extension CommandSpec {
             help: "a UID to remove (repeatable; matched exactly, case-sensitive)"),
           OptionSpec(
             "--uids-from", value: ValueSpec("FILE", .files([])), repeatable: true,
-            help: "read UIDs from FILE, one per line (blank lines ignored)"),
+            help:
+              "read UIDs from FILE ('-': standard input), one per line (blank lines ignored); "
+              + "an empty list is not an error"),
           OptionSpec(
             "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
             help: "write the result to PATH atomically (default: standard output)"),
           OptionSpec(
-            "--in-place", help: "replace FILE.ics atomically; on any failure it stays untouched"),
+            "--in-place",
+            help:
+              "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
+              + "FILE.ics is refused, exit 73)"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
@@ -87,7 +102,9 @@ extension CommandSpec {
     notes: [
       .paragraph(
         "A UID that is not in the calendar prints a warning and is otherwise ignored: the exit "
-          + "status is still 0. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
+          + "status is still 0, as it is when --uids-from gives no UID at all ('nothing to "
+          + "delete'; the calendar is copied unchanged to -o or standard output, and left alone "
+          + "with --in-place). The last line counts the events removed. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
           + "and nothing is written. The calendar is read twice (checked, then edited); from a "
           + "pipe, more than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR "
           + "(default /tmp)."),

@@ -9,14 +9,16 @@ extension CommandSpec {
     discussion: [
       .paragraph(
         "Reads each FILE (no FILE, or '-', reads standard input) and tells vCard from CSV by "
-          + "its content: a file whose first line is BEGIN:VCARD is read as vCard (as vcf-to-ics "
-          + "does), anything else as CSV with a header row (as csv-to-ics does). Several files "
+          + "its content: a file with a line BEGIN:VCARD in its first 4 KiB (usually the first "
+          + "line) is read as vCard (as vcf-to-ics does), anything else as CSV with a header row "
+          + "(as csv-to-ics does). Several files "
           + "merge into one calendar, or with --output-dir give one calendar each."),
       .paragraph(
         "CSV options apply to the CSV inputs. 'bdconvert help vcf-to-ics' and 'bdconvert help "
           + "csv-to-ics' describe what each format may contain."),
     ],
     optionGroups: ConversionOptionSpecs.groups(csv: true),
+    notes: ConversionOptionSpecs.notes,
     examples: [
       "bdconvert convert contacts.vcf -o birthdays.ics",
       "bdconvert convert google.csv phone.vcf --for google -o birthdays.ics",
@@ -46,6 +48,7 @@ extension CommandSpec {
           + "else ORG.")
     ],
     optionGroups: ConversionOptionSpecs.groups(csv: false),
+    notes: ConversionOptionSpecs.notes,
     examples: [
       "bdconvert vcf-to-ics contacts.vcf -o birthdays.ics",
       "bdconvert vcf-to-ics *.vcf --anniversaries --alarm -1d@18:00 -o family.ics",
@@ -73,6 +76,7 @@ extension CommandSpec {
           + "the header.")
     ],
     optionGroups: ConversionOptionSpecs.groups(csv: true),
+    notes: ConversionOptionSpecs.notes,
     examples: [
       "bdconvert csv-to-ics google-contacts.csv -o birthdays.ics",
       "bdconvert csv-to-ics outlook.csv --date-order mdy -o birthdays.ics",

@@ -5,7 +5,7 @@ enum ConversionOptionSpecs {
     "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
     help:
       "write the calendar to PATH atomically (temporary file, then rename); a FIFO or device is "
-      + "written through. Default: standard output.")
+      + "written through, a read-only PATH refused (exit 73). Default, or '-': standard output.")
   static let outputDirectory = OptionSpec(
     "--output-dir", value: ValueSpec("DIR", .directories),
     help:
@@ -58,10 +58,17 @@ enum ConversionOptionSpecs {
   static let strict = OptionSpec(
     "--strict",
     help:
-      "any record that cannot be converted fails the run (exit 65) and no -o file is written "
-      + "or changed. Default: skip it with a warning naming file:line and convert the rest.")
+      "any record that cannot be converted fails the run (exit 65) and nothing is written: no "
+      + "-o file is written or changed, nothing appears on standard output (held in a temporary "
+      + "file in $TMPDIR until the run succeeds). Default: skip it with a warning naming "
+      + "file:line and convert the rest.")
   static let quiet = OptionSpec(
     "--quiet", short: "q", help: "no summary line and no notes (warnings are still printed)")
+  static let verbose = OptionSpec(
+    "--verbose", short: "v",
+    help:
+      "print every warning: without it, after 20 warnings of one kind the others are only "
+      + "counted, in one line at the end (--summary-json lists them all anyway)")
   static let color = OptionSpec(
     "--color",
     value: ValueSpec(
@@ -84,7 +91,8 @@ enum ConversionOptionSpecs {
     help:
       "threads for a regular input file of 8 MB or more (default: the number of cores, at most "
       + "8; 1 to read on one thread). Output, warnings and exit status are the same whatever N "
-      + "is. On a terminal, runs longer than a second show progress on standard error.")
+      + "is. On a terminal, runs longer than a second show progress on standard error, with "
+      + "the percentage and the time left when the inputs are files.")
 
   static let delimiter = OptionSpec(
     "--delimiter",
@@ -115,10 +123,21 @@ enum ConversionOptionSpecs {
       OptionGroup("events", [alarm, noAlarm, leapDay, anniversaries, summary, message, client]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
-    groups.append(OptionGroup("checking", [strict, quiet, color, noConfig, help]))
+    groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))
     groups.append(OptionGroup("speed", [threads]))
     return groups
   }
+
+  /// Text after the options of every conversion command: inputs that cannot be used.
+  static let notes: [HelpBlock] = [
+    .paragraph(
+      "An input in the wrong format stops before anything is read: a vCard file given to "
+        + "csv-to-ics, a CSV file given to vcf-to-ics, a calendar given to any of them (exit 65, "
+        + "naming the command to use). With several inputs, one that cannot be used as a whole "
+        + "(missing, unreadable, not a contact file, no birthday column) is reported and left "
+        + "out; the others are converted and the calendar is written, and the exit status is "
+        + "that input's (66 or 65), as with cat or gzip. Under --strict nothing is written.")
+  ]
 
   static let environment = [
     Choice("SOURCE_DATE_EPOCH", "seconds since 1970; fixes DTSTAMP for byte-identical output"),

@@ -10,7 +10,8 @@ public struct CalendarEvent: Hashable, Sendable {
   public var rrule: String?
   /// The first occurrence on or after the listing's `today`, or `nil`.
   public var next: CivilDate?
-  /// The line of `BEGIN:VEVENT`.
+  /// The line of `BEGIN:VEVENT`; when several calendars are listed as one, counted as if they
+  /// were one file after the other.
   public var lineNumber: Int
 
   /// Creates an event.

@@ -7,7 +7,11 @@
 /// interpreted are listed with what can be shown, and a diagnostic says why.
 ///
 /// In files written by bdconvert (`PRODID` naming bdconvert) the year shown comes from
-/// `DESCRIPTION:Born YYYY-...`, because their DTSTART year may be a placeholder (1970, 1972).
+/// `DESCRIPTION:Born YYYY-...` (`Since YYYY-...` for anniversaries), because their DTSTART year
+/// may be a placeholder (1970, 1972).
+///
+/// Several calendars are listed as one: events of all of them in one order, and a UID found in
+/// several is listed once, from the first calendar that has it (as `merge` keeps it).
 ///
 /// Memory stays bounded whatever the size of the calendar: the input is read once, and the events
 /// are deduplicated and ordered by two external merge sorts (``ExternalSorter``) that keep at most
@@ -62,8 +66,27 @@ public enum CalendarLister {
     diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws {
     try forEachEvent(
-      in: source, fileName: fileName, today: today, limits: .standard, diagnostics: diagnostics,
-      body)
+      in: [(source, fileName)], today: today, limits: .standard, diagnostics: diagnostics, body)
+  }
+
+  /// ``forEachEvent(in:fileName:today:diagnostics:_:)`` for several calendars listed as one:
+  /// a UID found in several calendars is listed once, from the first that has it.
+  ///
+  /// ```swift
+  /// try CalendarLister.forEachEvent(
+  ///   in: [(MemoryByteSource(family), "family.ics"), (MemoryByteSource(work), "work.ics")],
+  ///   today: today
+  /// ) { event in print(event.textLine) }
+  /// ```
+  /// - Parameter inputs: the calendars and their names for diagnostics, each read once, in order.
+  /// - Throws: as ``forEachEvent(in:fileName:today:diagnostics:_:)``, for the first calendar
+  ///   that fails.
+  public static func forEachEvent<Source: ByteSource>(
+    in inputs: [(source: Source, fileName: String)], today: CivilDate,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
+  ) throws {
+    try forEachEvent(
+      in: inputs, today: today, limits: .standard, diagnostics: diagnostics, body)
   }
 
   /// ``forEachEvent(in:fileName:today:diagnostics:_:)`` with explicit sort limits (tests use a
@@ -73,30 +96,47 @@ public enum CalendarLister {
     in source: Source, fileName: String, today: CivilDate, limits: ExternalSortLimits,
     diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
-    // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID.
+    try forEachEvent(
+      in: [(source, fileName)], today: today, limits: limits, diagnostics: diagnostics, body)
+  }
+
+  @discardableResult
+  static func forEachEvent<Source: ByteSource>(
+    in inputs: [(source: Source, fileName: String)], today: CivilDate,
+    limits: ExternalSortLimits, diagnostics: DiagnosticHandler = { _ in },
+    _ body: (CalendarEvent) throws -> Void
+  ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
+    // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID. Later
+    // calendars number their lines after the earlier ones, so that "first" means first file.
     var byUID = ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits)
-    var reader = ICalendarReader(source, fileName: fileName)
-    var isOurs = false
-    var current: PendingEvent?
     var record: [UInt8] = []
     var rules = RecurrenceRuleCache()
-    while let line = try reader.next() {
-      if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
-        isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
-      } else if line.kind == .begin, line.depth == 2,
-        line.value.lazy.map(asciiUppercased).elementsEqual("VEVENT".utf8)
-      {
-        current = PendingEvent(lineNumber: line.lineNumber)
-      } else if line.kind == .property, line.depth == 2, current != nil {
-        current?.take(line)
-      } else if line.kind == .end, line.depth == 2, let pending = current {
-        current = nil
-        pending.encode(
-          into: &record, today: today, isOurs: isOurs,
-          location: SourceLocation(file: fileName, line: pending.lineNumber), rules: &rules,
-          diagnostics: diagnostics)
-        try record.withUnsafeBytes { try byUID.append($0) }
+    var linesBefore = 0
+    for (source, fileName) in inputs {
+      var reader = ICalendarReader(source, fileName: fileName)
+      var isOurs = false
+      var current: PendingEvent?
+      var lastLine = 0
+      while let line = try reader.next() {
+        lastLine = line.lineNumber
+        if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
+          isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
+        } else if line.kind == .begin, line.depth == 2,
+          line.value.lazy.map(asciiUppercased).elementsEqual("VEVENT".utf8)
+        {
+          current = PendingEvent(lineNumber: linesBefore + line.lineNumber)
+        } else if line.kind == .property, line.depth == 2, current != nil {
+          current?.take(line)
+        } else if line.kind == .end, line.depth == 2, let pending = current {
+          current = nil
+          pending.encode(
+            into: &record, today: today, isOurs: isOurs,
+            location: SourceLocation(file: fileName, line: pending.lineNumber - linesBefore),
+            rules: &rules, diagnostics: diagnostics)
+          try record.withUnsafeBytes { try byUID.append($0) }
+        }
       }
+      linesBefore += lastLine + 1
     }
 
     // Pass 2: the first record of each UID (its first master, or its first override when it has

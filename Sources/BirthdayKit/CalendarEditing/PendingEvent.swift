@@ -36,7 +36,8 @@ struct PendingEvent {
   ///
   /// - Parameters:
   ///   - isOurs: the calendar was written by bdconvert, so the year comes from
-  ///     `DESCRIPTION:Born YYYY-MM-DD` (the DTSTART year may be a placeholder).
+  ///     `DESCRIPTION:Born YYYY-MM-DD` or `DESCRIPTION:Since YYYY-MM-DD` (the DTSTART year may be
+  ///     a placeholder).
   ///   - rules: parsed `RRULE`s to reuse.
   func encode(
     into record: inout [UInt8], today: CivilDate, isOurs: Bool, location: SourceLocation,
@@ -64,11 +65,14 @@ struct PendingEvent {
     }
     date = startDate
     if isOurs {
-      let born =
+      // Birthdays say "Born YYYY-MM-DD", anniversaries "Since YYYY-MM-DD".
+      let prefixLength =
         description.starts(with: "Born ".utf8)
-        ? RecurrenceRule.date(
-          bytes: description.dropFirst(5).lazy.filter { $0 != UInt8(ascii: "-") })
-        : nil
+        ? 5 : description.starts(with: "Since ".utf8) ? 6 : nil
+      let born = prefixLength.flatMap { length in
+        RecurrenceRule.date(
+          bytes: description.dropFirst(length).lazy.filter { $0 != UInt8(ascii: "-") })
+      }
       date =
         born?.month == startDate.month && born?.day == startDate.day ? born : startDate.withoutYear
     }

@@ -61,8 +61,7 @@ extension BirthdayCalendarConverter {
       case .diagnostic(let diagnostic):
         diagnostics(diagnostic)
       case .record(let eventCount):
-        statistics.recordsRead += 1
-        if eventCount == 0 { statistics.recordsSkipped += 1 }
+        countRecord(events: eventCount)
       case .event(let index):
         let event = segment.events[index]
         let isFirst =
@@ -71,7 +70,7 @@ extension BirthdayCalendarConverter {
           reportDuplicate(segment.celebrations[index])
           continue
         }
-        statistics.eventsWritten += 1
+        countEvent(event.kind)
         if let current = run, current.upperBound == event.range.lowerBound {
           run = current.lowerBound..<event.range.upperBound
         } else {
@@ -115,6 +114,7 @@ struct SegmentConversion: Sendable {
   struct RenderedEvent: Sendable {
     var uuid: NameBasedUUID?
     var range: Range<Int>
+    var kind: CelebrationKind
   }
   var items: [Item] = []
   var events: [RenderedEvent] = []
@@ -142,7 +142,8 @@ struct SegmentConversion: Sendable {
       let start = output.count
       renderer.append(celebration, to: output)
       items.append(.event(events.count))
-      events.append(RenderedEvent(uuid: celebration.uuid, range: start..<output.count))
+      events.append(
+        RenderedEvent(uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind))
       celebrations.append(celebration)
     }
   }

@@ -30,6 +30,10 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writer: ICalendarWriter<Sink>
   let builder: CelebrationBuilder
   let diagnostics: DiagnosticHandler
+  /// Counts the diagnostics that dropped data, to tell records with problems apart.
+  let failureCounter: ConversionFailureCounter?
+  /// ``failureCounter``'s count when the last record was counted.
+  private var failuresBeforeRecord = 0
   // UUIDs go in a compact table; other UIDs (from library callers) in a set of strings.
   private var writtenUUIDs = UUIDSet()
   private var writtenOtherUIDs = Set<String>()
@@ -37,10 +41,17 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   public internal(set) var statistics = ConversionStatistics()
 
   /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order.
-  public init(sink: Sink, options: Options, diagnostics: @escaping DiagnosticHandler) {
+  /// - Parameter failureCounter: counts every diagnostic of the readers and of `diagnostics`
+  ///   (see ``ConversionFailureCounter``), so that the statistics tell records with problems
+  ///   from records without a date; without it they are not told apart.
+  public init(
+    sink: Sink, options: Options, diagnostics: @escaping DiagnosticHandler,
+    failureCounter: ConversionFailureCounter? = nil
+  ) {
     self.writer = ICalendarWriter(sink: sink, options: options.calendar)
     self.builder = CelebrationBuilder(includeAnniversaries: options.includeAnniversaries)
     self.diagnostics = diagnostics
+    self.failureCounter = failureCounter
   }
 
   /// Writes the calendar header.
@@ -63,17 +74,30 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
 
   /// Converts one contact (for callers that read contacts themselves).
   public mutating func add(_ contact: Contact, recordNoun: String = "card") throws {
-    statistics.recordsRead += 1
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
-    if celebrations.isEmpty { statistics.recordsSkipped += 1 }
+    countRecord(events: celebrations.count)
     for celebration in celebrations {
       guard isFirstUse(of: celebration) else {
         reportDuplicate(celebration)
         continue
       }
       try writer.write(celebration)
-      statistics.eventsWritten += 1
+      countEvent(celebration.kind)
     }
+  }
+
+  /// Counts a record; the failures reported since the previous record are its problems (readers
+  /// report a record's problems before handing it over).
+  mutating func countRecord(events: Int) {
+    let failures = failureCounter?.failures ?? 0
+    statistics.countRecord(events: events, hadProblems: failures != failuresBeforeRecord)
+    failuresBeforeRecord = failures
+  }
+
+  /// Counts an event written.
+  mutating func countEvent(_ kind: CelebrationKind) {
+    statistics.eventsWritten += 1
+    if kind == .anniversary { statistics.anniversariesWritten += 1 }
   }
 
   /// Counts and reports a celebration whose UID was already written.

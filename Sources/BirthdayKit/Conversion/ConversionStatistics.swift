@@ -4,21 +4,52 @@ public struct ConversionStatistics: Hashable, Sendable {
   public var recordsRead = 0
   /// Events written.
   public var eventsWritten = 0
+  /// Of ``eventsWritten``, the anniversaries.
+  public var anniversariesWritten = 0
   /// Records that gave no event (no date, no name, or only invalid dates).
   public var recordsSkipped = 0
+  /// Records that gave no event and had no problem: no date to convert (most contacts).
+  /// Without a ``ConversionFailureCounter`` it includes the records with problems.
+  public var recordsWithoutDate = 0
+  /// Records for which a diagnostic reported dropped data (a date or the whole record), whether
+  /// or not they gave an event. Counted only with a ``ConversionFailureCounter``.
+  public var recordsWithProblems = 0
   /// Events dropped because an earlier record had the same UID.
   public var duplicatesMerged = 0
 
   /// Creates empty statistics.
   public init() {}
 
-  /// `converted 8 events from 10 cards, skipped 2`.
-  public func summary(recordNoun: String = "cards") -> String {
-    var text =
-      "converted \(eventsWritten) event\(eventsWritten == 1 ? "" : "s") from \(recordsRead) \(recordsRead == 1 ? String(recordNoun.dropLast()) : recordNoun), skipped \(recordsSkipped)"
-    if duplicatesMerged > 0 {
-      text += ", merged \(duplicatesMerged) duplicate\(duplicatesMerged == 1 ? "" : "s")"
+  /// Counts one record that gave `events` events.
+  mutating func countRecord(events: Int, hadProblems: Bool) {
+    recordsRead += 1
+    if events == 0 { recordsSkipped += 1 }
+    if hadProblems {
+      recordsWithProblems += 1
+    } else if events == 0 {
+      recordsWithoutDate += 1
     }
+  }
+
+  /// `converted 212 events from 230 cards (16 without a date, 2 with problems)`; the events
+  /// are split into birthdays and anniversaries when there are anniversaries, and counts that
+  /// are zero are left out.
+  public func summary(recordNoun: String = "cards") -> String {
+    func counted(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+      "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    }
+    var text = "converted \(counted(eventsWritten, "event"))"
+    if anniversariesWritten > 0 {
+      text +=
+        " (\(counted(eventsWritten - anniversariesWritten, "birthday")), "
+        + "\(counted(anniversariesWritten, "anniversary", "anniversaries")))"
+    }
+    text += " from \(counted(recordsRead, String(recordNoun.dropLast()), recordNoun))"
+    var parts: [String] = []
+    if recordsWithoutDate > 0 { parts.append("\(recordsWithoutDate) without a date") }
+    if recordsWithProblems > 0 { parts.append("\(recordsWithProblems) with problems") }
+    if duplicatesMerged > 0 { parts.append("\(counted(duplicatesMerged, "duplicate")) merged") }
+    if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
     return text
   }
 }

@@ -38,7 +38,7 @@ import Testing
     ])
     let summaries = result.text.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") }
     #expect(summaries == ["SUMMARY:Birthday: Zed", "SUMMARY:Birthday: Amy"])
-    #expect(result.statistics.summary() == "converted 2 events from 3 cards, skipped 1")
+    #expect(result.statistics.summary() == "converted 2 events from 3 cards (1 without a date)")
     #expect(result.diagnostics.isEmpty)  // no date is normal, not a warning
   }
 
@@ -67,7 +67,7 @@ import Testing
     #expect(result.diagnostics[0].hasPrefix("in.vcf:9: warning: duplicate event UID "))
     #expect(
       result.statistics.summary()
-        == "converted 2 events from 4 cards, skipped 0, merged 2 duplicates")
+        == "converted 2 events from 4 cards (2 duplicates merged)")
   }
 
   @Test func anniversariesOnlyWhenAsked() throws {
@@ -81,5 +81,52 @@ import Testing
     let onlyAnniversary = Self.contact("Bob", nil, anniversaries: [CivilDate(month: 6, day: 1)!])
     #expect(try Self.convert([onlyAnniversary]).statistics.recordsSkipped == 1)
     #expect(try Self.convert([onlyAnniversary], anniversaries: true).statistics.eventsWritten == 1)
+  }
+
+  @Test func recordsWithoutADateAreToldFromRecordsWithProblems() throws {
+    // A reader reports a record's problems before handing the record over.
+    let failures = ConversionFailureCounter()
+    var diagnostics: [String] = []
+    let report = failures.counting { diagnostics.append($0.description) }
+    var converter = BirthdayCalendarConverter(
+      sink: MemoryByteSink(),
+      options: .init(
+        calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+        includeAnniversaries: true),
+      diagnostics: report, failureCounter: failures)
+    try converter.begin()
+    let date = CivilDate(year: 1980, month: 3, day: 22)
+    let anniversary = CivilDate(year: 2011, month: 1, day: 13)!
+    try converter.add(Self.contact("Amy", date, anniversaries: [anniversary]))
+    try converter.add(Self.contact("No Date", nil))
+    report(Diagnostic("invalid BDAY value '1985-02-30'", at: Self.here))
+    try converter.add(Self.contact("Bad Date", nil))
+    report(Diagnostic("invalid ANNIVERSARY value 'x'", at: Self.here))
+    try converter.add(Self.contact("Half Bad", date))  // a problem, and still an event
+    try converter.add(Self.contact(nil, date))  // no name: the converter's own problem
+    report(Diagnostic("not valid UTF-8", at: Self.here, isConversionFailure: false))
+    try converter.add(Self.contact("Amy", date, anniversaries: [anniversary]))  // duplicates
+    let statistics = try converter.finish()
+    #expect(statistics.recordsRead == 6)
+    #expect(statistics.eventsWritten == 3 && statistics.anniversariesWritten == 1)
+    #expect(statistics.recordsWithoutDate == 1)
+    #expect(statistics.recordsWithProblems == 3)
+    #expect(statistics.recordsSkipped == 3)
+    #expect(statistics.duplicatesMerged == 2)
+    #expect(
+      statistics.summary()
+        == "converted 3 events (2 birthdays, 1 anniversary) from 6 cards (1 without a date, "
+        + "3 with problems, 2 duplicates merged)")
+  }
+
+  @Test func withoutACounterProblemsCountAsWithoutADate() throws {
+    let result = try Self.convert([
+      Self.contact("No Date", nil), Self.contact(nil, CivilDate(month: 1, day: 2)),
+    ])
+    #expect(result.statistics.recordsWithoutDate == 2)
+    #expect(result.statistics.recordsWithProblems == 0)
+    #expect(
+      result.statistics.summary(recordNoun: "rows")
+        == "converted 0 events from 2 rows (2 without a date)")
   }
 }

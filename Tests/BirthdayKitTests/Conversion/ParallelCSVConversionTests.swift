@@ -17,12 +17,15 @@ import Testing
     -> Run
   {
     var diagnostics: [String] = []
+    // Records with problems are counted through the failures of both readers and converter.
+    let failures = ConversionFailureCounter()
+    let report = failures.counting { diagnostics.append($0.description) }
     var converter = BirthdayCalendarConverter(
       sink: MemoryByteSink(),
       options: .init(
         calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
-        includeAnniversaries: true)
-    ) { diagnostics.append($0.description) }
+        includeAnniversaries: true),
+      diagnostics: report, failureCounter: failures)
     var error: String?
     do {
       try converter.begin()
@@ -32,8 +35,8 @@ import Testing
           batchSize: batchSize)
       } else {
         var reader = CSVContactReader(
-          source: MemoryByteSource(bytes), fileName: "book.csv", options: options
-        ) { diagnostics.append($0.description) }
+          source: MemoryByteSource(bytes), fileName: "book.csv", options: options,
+          diagnostics: report)
         try converter.convert(&reader, recordNoun: "row")
       }
       _ = try converter.finish()
@@ -43,8 +46,7 @@ import Testing
     let statistics = converter.statistics
     return Run(
       output: converter.sink.bytes, diagnostics: diagnostics,
-      statistics:
-        "\(statistics.recordsRead) \(statistics.recordsSkipped) \(statistics.eventsWritten) \(statistics.duplicatesMerged)",
+      statistics: "\(statistics)",
       error: error)
   }
 

@@ -1,0 +1,37 @@
+/// Counts the diagnostics that dropped data (``Diagnostic/isConversionFailure``), wherever they
+/// were reported: by readers or by the converter.
+///
+/// Give one to ``BirthdayCalendarConverter/init(sink:options:diagnostics:failureCounter:)`` and
+/// report every diagnostic of the readers feeding it through ``counting(_:)`` (or ``count(_:)``):
+/// the converter then tells records with problems from records without a date in its
+/// ``ConversionStatistics``.
+///
+/// ```swift
+/// let failures = ConversionFailureCounter()
+/// let report = failures.counting { print($0) }
+/// var converter = BirthdayCalendarConverter(
+///   sink: MemoryByteSink(), options: options, diagnostics: report, failureCounter: failures)
+/// var reader = VCardReader(source: source, fileName: "contacts.vcf", diagnostics: report)
+/// try converter.convert(&reader)
+/// ```
+public final class ConversionFailureCounter: @unchecked Sendable {
+  // Unchecked: diagnostics are reported on one thread at a time, in input order.
+  /// Conversion failures counted so far.
+  public private(set) var failures = 0
+
+  /// Creates a counter at zero.
+  public init() {}
+
+  /// Counts `diagnostic` if it dropped data.
+  public func count(_ diagnostic: Diagnostic) {
+    if diagnostic.isConversionFailure { failures += 1 }
+  }
+
+  /// `handler`, counting each diagnostic before passing it on.
+  public func counting(_ handler: @escaping DiagnosticHandler) -> DiagnosticHandler {
+    { diagnostic in
+      self.count(diagnostic)
+      handler(diagnostic)
+    }
+  }
+}
