@@ -12,4 +12,10 @@ public enum ExitStatus: Int32, Sendable {
   case cannotCreate = 73
   /// An I/O error while reading or writing (`EX_IOERR`).
   case ioError = 74
+  /// A server cannot be reached (`EX_UNAVAILABLE`).
+  case unavailable = 69
+  /// A server kept failing; some changes were not applied, running again finishes (`EX_TEMPFAIL`).
+  case temporaryFailure = 75
+  /// A server refused the credentials (`EX_NOPERM`).
+  case noPermission = 77
 }
