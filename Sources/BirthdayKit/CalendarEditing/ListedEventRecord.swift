@@ -12,7 +12,7 @@
 /// | 36 | `Int16` | year of the date, 0 when the year is not known |
 /// | 38 | `UInt8` | month of the date, 0 when there is no date |
 /// | 39 | `UInt8` | day of the date |
-/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII |
+/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary |
 /// | 41 | bytes | the UID, the SUMMARY (both unescaped) and the RRULE as written |
 struct ListedEventRecord {
   /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:into:)``.
@@ -21,6 +21,7 @@ struct ListedEventRecord {
   private static let headerSize = 41
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
+  private static let anniversaryFlag: UInt8 = 4
   /// The ``nextDay`` of an event that does not occur again.
   static let noNextDay = Int32.max
 
@@ -51,13 +52,15 @@ struct ListedEventRecord {
       ? nil
       : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
     let next = nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
-    return CalendarEvent(
+    var event = CalendarEvent(
       uid: String(decoding: uid, as: UTF8.self),
       summary: String(decoding: bytes[summaryStart..<rruleStart], as: UTF8.self),
       date: date,
       rrule: rruleLength < 0
         ? nil : String(decoding: bytes[rruleStart..<(rruleStart + rruleLength)], as: UTF8.self),
       next: next, lineNumber: lineNumber)
+    event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
+    return event
   }
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
@@ -65,7 +68,7 @@ struct ListedEventRecord {
   /// Replaces the contents of `record` with the record of one event.
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
-    lineNumber: Int, isOverride: Bool, into record: inout [UInt8]
+    lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false, into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
     func append<Value>(_ value: Value) {
@@ -80,7 +83,9 @@ struct ListedEventRecord {
     record.append(UInt8(date?.month ?? 0))
     record.append(UInt8(date?.day ?? 0))
     let isASCII = uid.allSatisfy { $0 < 0x80 }
-    record.append((isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0))
+    record.append(
+      (isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0)
+        | (isAnniversary ? anniversaryFlag : 0))
     record.append(contentsOf: uid)
     record.append(contentsOf: summary)
     if let rrule { record.append(contentsOf: rrule) }

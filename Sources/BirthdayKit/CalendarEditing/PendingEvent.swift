@@ -8,6 +8,7 @@ struct PendingEvent {
   var rrule: [UInt8]?
   var description: [UInt8] = []
   var isOverride = false
+  var isAnniversary = false
 
   init(lineNumber: Int) {
     self.lineNumber = lineNumber
@@ -28,6 +29,13 @@ struct PendingEvent {
       description = unescapedText(line.value)
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
+    } else if line.isNamed("CATEGORIES") {
+      // A list of names: ANNIVERSARY as a whole item, in any case.
+      isAnniversary =
+        isAnniversary
+        || unescapedText(line.value).split(separator: UInt8(ascii: ",")).contains {
+          $0.count == 11 && String(decoding: $0, as: UTF8.self).uppercased() == "ANNIVERSARY"
+        }
     }
   }
 
@@ -48,7 +56,8 @@ struct PendingEvent {
     defer {
       ListedEventRecord.encode(
         uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
-        lineNumber: lineNumber, isOverride: isOverride, into: &record)
+        lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
+        into: &record)
     }
     if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
     guard let start else {
