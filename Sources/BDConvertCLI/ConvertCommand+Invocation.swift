@@ -7,12 +7,15 @@ extension ConvertCommand {
   static func run(_ invocation: Invocation, command: CommandSpec, format: InputFormat?)
     throws(CommandError) -> ExitStatus
   {
-    let options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
+    var options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
     if options.showHelp {
       StandardStreams.output(HelpFormatter.help(for: command))
       return .success
     }
     let timestamp = try CommandLineTool.timestamp(invocation.environment)
+    if options.today == nil, invocation.environment["SOURCE_DATE_EPOCH"] != nil {
+      options.today = timestamp.date  // reproducible: the same ages on every run
+    }
     if !options.quiet {
       for note in options.notes {
         StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")

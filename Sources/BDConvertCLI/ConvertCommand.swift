@@ -67,12 +67,7 @@ struct ConvertCommand {
       verbose: options.verbose, progress: progress)
     defer { printer.finish() }
     report.printer = printer
-    var calendar = CalendarOptions(timestamp: timestamp)
-    calendar.alarms = options.alarms
-    calendar.leapDayPolicy = options.leapDayPolicy
-    calendar.summaryTemplate = options.summaryTemplate
-    calendar.messageTemplate = options.messageTemplate
-    calendar.calendarName = options.calendarName
+    let calendar = options.calendarOptions(timestamp: timestamp)
     var converter = BirthdayCalendarConverter(
       sink: output.sink,
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
