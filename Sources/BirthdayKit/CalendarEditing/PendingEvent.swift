@@ -9,6 +9,7 @@ struct PendingEvent {
   var description: [UInt8] = []
   var isOverride = false
   var isAnniversary = false
+  var recurrence = EventRecurrenceProperties()
 
   init(lineNumber: Int) {
     self.lineNumber = lineNumber
@@ -16,6 +17,7 @@ struct PendingEvent {
 
   /// Keeps what `list` shows from a property line of the VEVENT.
   mutating func take(_ line: CalendarLine) {
+    recurrence.take(line)
     if line.isNamed("UID") {
       uid = unescapedText(line.value)
     } else if line.isNamed("SUMMARY") {
@@ -57,7 +59,7 @@ struct PendingEvent {
       ListedEventRecord.encode(
         uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
         lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
-        into: &record)
+        recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
     if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
     guard let start else {
@@ -85,19 +87,11 @@ struct PendingEvent {
       date =
         born?.month == startDate.month && born?.day == startDate.day ? born : startDate.withoutYear
     }
-    guard let rrule else {
+    guard recurrence.isRecurring else {
       next = startDate >= today ? startDate : nil
       return
     }
-    switch rules.rule(rrule) {
-    case .success(let rule):
-      next = rule.nextOccurrence(start: startDate, onOrAfter: today)
-    case .failure(.unsupported(let part)):
-      let rruleText = String(decoding: rrule, as: UTF8.self)
-      diagnostics(
-        Diagnostic(
-          "unsupported RRULE part '\(part)' in '\(rruleText)'; next occurrence not shown",
-          at: location, isConversionFailure: false))
-    }
+    next = recurrence.nextDate(
+      onOrAfter: today, rules: &rules, location: location, diagnostics: diagnostics)
   }
 }
