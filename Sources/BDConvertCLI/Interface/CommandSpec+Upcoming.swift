@@ -4,7 +4,7 @@ extension CommandSpec {
     name: "upcoming",
     abstract: "whose birthday is coming up, from address books or calendars",
     brief: "upcoming [SOURCE...]",
-    usage: ["upcoming [SOURCE...] [--days N] [--today YYYY-MM-DD] [--json] [options]"],
+    usage: ["upcoming [SOURCE...] [--days N] [--json] [options]"],
     operands: ValueSpec("SOURCE", .files(["vcf", "vcard", "csv", "ics"])),
     discussion: [
       .paragraph(
@@ -55,7 +55,7 @@ extension CommandSpec {
       "bdconvert upcoming contacts.vcf",
       "bdconvert upcoming google.csv --days 7 --anniversaries",
       "bdconvert upcoming birthdays.ics --json | jq -r 'select(.days == 0) | .name'",
-      "bdconvert upcoming contacts.vcf --days 7 | mail -E -s 'Birthdays this week' me@example.org",
+      "bdconvert upcoming contacts.vcf --days 7 | mail -E -s Birthdays me@example.org",
     ],
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
