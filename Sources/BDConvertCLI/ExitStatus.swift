@@ -12,10 +12,11 @@ public enum ExitStatus: Int32, Sendable {
   case cannotCreate = 73
   /// An I/O error while reading or writing (`EX_IOERR`).
   case ioError = 74
+  /// A sync that could apply only part of its changes; running it again finishes
+  /// (`EX_TEMPFAIL`).
+  case tempFailure = 75
   /// A server cannot be reached (`EX_UNAVAILABLE`).
   case unavailable = 69
-  /// A server kept failing; some changes were not applied, running again finishes (`EX_TEMPFAIL`).
-  case temporaryFailure = 75
   /// A server refused the credentials (`EX_NOPERM`).
   case noPermission = 77
 }

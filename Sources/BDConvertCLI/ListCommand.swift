@@ -33,7 +33,7 @@ struct ListCommand {
       }
       today = date
     } else {
-      today = localToday()
+      today = LocalDate.today()
     }
     if let url = scanned.operands.first(where: ServerAccess.isURL) {
       guard scanned.operands.count == 1 else {
@@ -121,12 +121,4 @@ struct ListCommand {
     return .success
   }
 
-  private static func localToday() -> CivilDate {
-    var now = time(nil)
-    var parts = tm()
-    localtime_r(&now, &parts)
-    return CivilDate(
-      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-      ?? CivilDate(year: 2000, month: 1, day: 1)!
-  }
 }

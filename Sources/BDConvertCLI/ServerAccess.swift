@@ -32,7 +32,7 @@ struct ServerAccess {
   /// The exit statuses of a command that talks to a server.
   static let exitStatuses = [
     StatusSpec(.unavailable, "the server cannot be reached"),
-    StatusSpec(.temporaryFailure, "the server kept failing (timeouts, 5xx, 429); run it again"),
+    StatusSpec(.tempFailure, "the server kept failing (timeouts, 5xx, 429); run it again"),
     StatusSpec(.noPermission, "the server refused the credentials"),
   ]
 
@@ -104,7 +104,7 @@ struct ServerAccess {
     switch error {
     case .unreachable: status = .unavailable
     case .unauthorized: status = .noPermission
-    case .gaveUp: status = .temporaryFailure
+    case .gaveUp: status = .tempFailure
     case .malformedResponse: status = .dataError
     case .refusedURL: status = .usage
     case .notACalendar: status = .noInput

@@ -66,7 +66,7 @@ enum ServerDeletion {
     let events = uids.filter(found.contains).count
     StandardStreams.error("bdconvert: removed \(events) event\(events == 1 ? "" : "s")\n")
     if verbose { StandardStreams.error(access.requestSummary) }
-    return failed.isEmpty ? .success : .temporaryFailure
+    return failed.isEmpty ? .success : .tempFailure
   }
 
   /// Removes the events with `uids` from one resource.

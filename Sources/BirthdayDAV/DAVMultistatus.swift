@@ -84,6 +84,11 @@ public struct MultistatusError: Error, Sendable, Equatable, CustomStringConverti
 public enum DAVMultistatus {
   /// Parses `data`.
   public static func parse(_ data: Data) throws(MultistatusError) -> [DAVResponse] {
+    // FoundationXML traps on element names that are not UTF-8 (found by fuzzing), and WebDAV
+    // servers answer in UTF-8: anything else is refused before XMLParser sees it.
+    guard String(validating: data, as: UTF8.self) != nil else {
+      throw MultistatusError(description: "the answer is not UTF-8")
+    }
     let parser = XMLParser(data: data)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false

@@ -65,6 +65,13 @@ import Testing
     #expect(throws: MultistatusError.self) { try parse(text) }
   }
 
+  @Test func invalidUTF8IsRefusedBeforeXMLParserTrapsOnIt() {
+    // The fuzzer's find: XMLParser crashes on an element name with bytes that are not UTF-8.
+    var bytes = Array("<".utf8) + [UInt8](repeating: 0xFF, count: 29)
+    bytes += Array("multistatus xmlns=\"DAV:\"></multistatus>".utf8)
+    #expect(throws: MultistatusError.self) { try DAVMultistatus.parse(Data(bytes)) }
+  }
+
   @Test func externalEntitiesAreNeverLoaded() {
     let text = """
       <!DOCTYPE m [<!ENTITY e SYSTEM "file:///etc/passwd">]>

@@ -3,10 +3,10 @@ extension CommandSpec {
   static let list = CommandSpec(
     name: "list",
     abstract: "show a calendar's events with their UIDs and next dates",
-    brief: "list [FILE.ics...|URL]",
+    brief: "list [FILE.ics...]",
     usage: [
       "list [FILE.ics...] [--json] [--today YYYY-MM-DD]",
-      "list URL [--user NAME] [--password-file FILE] [--calendar-name NAME] [--json]",
+      "list URL [--user NAME] [--calendar-name NAME] [--json]",
     ],
     operands: ValueSpec("FILE.ics|URL", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
@@ -60,7 +60,7 @@ extension CommandSpec {
       "bdconvert list export.ics --json | jq -r 'select(.next != null) | .uid'",
       "bdconvert list birthdays.ics | cut -f3   # the UIDs, for 'bdconvert delete'",
       "bdconvert list family.ics work.ics --today 2027-01-01",
-      "bdconvert list https://dav.example.com/calendars/me/birthdays/ --user me",
+      "bdconvert list https://dav.example.com/cal/me/birthdays/ --user me",
     ],
     environment: [ServerAccess.environment],
     exitStatuses: [
@@ -81,7 +81,7 @@ extension CommandSpec {
     usage: [
       "delete --uid UID... [--uids-from FILE] [FILE.ics] [-o OUT]",
       "delete --uid UID... [--uids-from FILE] FILE.ics --in-place",
-      "delete --uid UID... [--uids-from FILE] URL [--user NAME] [--password-file FILE]",
+      "delete --uid UID... [--uids-from FILE] URL [--user NAME]",
     ],
     operands: ValueSpec("FILE.ics|URL", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
@@ -143,7 +143,7 @@ extension CommandSpec {
       "bdconvert delete --uid a@example.com --uid b@example.com old.ics -o new.ics",
       "bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt",
       "bdconvert delete --uids-from uids.txt birthdays.ics --in-place",
-      "bdconvert delete --uid 2f1c…-… https://dav.example.com/calendars/me/birthdays/ --user me",
+      "bdconvert delete --uid 2f1c…-… https://dav.example.com/cal/me/birthdays/",
     ],
     environment: [ServerAccess.environment],
     exitStatuses: [

@@ -12,15 +12,17 @@
 /// | 36 | `Int16` | year of the date, 0 when the year is not known |
 /// | 38 | `UInt8` | month of the date, 0 when there is no date |
 /// | 39 | `UInt8` | day of the date |
-/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII |
-/// | 41 | bytes | the UID, the SUMMARY (both unescaped) and the RRULE as written |
+/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary |
+/// | 41 | `Int` | length of the recurrence properties, 0 for none |
+/// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
 struct ListedEventRecord {
-  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:into:)``.
+  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
-  private static let headerSize = 41
+  private static let headerSize = 49
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
+  private static let anniversaryFlag: UInt8 = 4
   /// The ``nextDay`` of an event that does not occur again.
   static let noNextDay = Int32.max
 
@@ -51,21 +53,38 @@ struct ListedEventRecord {
       ? nil
       : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
     let next = nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
-    return CalendarEvent(
+    var event = CalendarEvent(
       uid: String(decoding: uid, as: UTF8.self),
       summary: String(decoding: bytes[summaryStart..<rruleStart], as: UTF8.self),
       date: date,
       rrule: rruleLength < 0
         ? nil : String(decoding: bytes[rruleStart..<(rruleStart + rruleLength)], as: UTF8.self),
       next: next, lineNumber: lineNumber)
+    event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
+    return event
   }
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
 
+  /// The recurrence properties, or `nil` for an event that has none stored.
+  var recurrence: EventRecurrenceProperties? {
+    let length = bytes.loadUnaligned(fromByteOffset: 41, as: Int.self)
+    guard length > 0 else { return nil }
+    return EventRecurrenceProperties(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - length)...]))
+  }
+
+  /// Replaces the next occurrence in an encoded `record`.
+  static func setNext(_ next: CivilDate?, in record: inout [UInt8]) {
+    let day = next.map { Int32(dayNumber($0)) } ?? noNextDay
+    record.withUnsafeMutableBytes { $0.storeBytes(of: day, toByteOffset: 32, as: Int32.self) }
+  }
+
   /// Replaces the contents of `record` with the record of one event.
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
-    lineNumber: Int, isOverride: Bool, into record: inout [UInt8]
+    lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false,
+    recurrence: EventRecurrenceProperties? = nil, into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
     func append<Value>(_ value: Value) {
@@ -80,9 +99,18 @@ struct ListedEventRecord {
     record.append(UInt8(date?.month ?? 0))
     record.append(UInt8(date?.day ?? 0))
     let isASCII = uid.allSatisfy { $0 < 0x80 }
-    record.append((isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0))
+    record.append(
+      (isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0)
+        | (isAnniversary ? anniversaryFlag : 0))
+    append(0)  // recurrence length, set below
     record.append(contentsOf: uid)
     record.append(contentsOf: summary)
     if let rrule { record.append(contentsOf: rrule) }
+    if let recurrence {
+      let before = record.count
+      recurrence.encode(into: &record)
+      let length = record.count - before
+      record.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: 41, as: Int.self) }
+    }
   }
 }
