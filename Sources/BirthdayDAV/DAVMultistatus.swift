@@ -89,6 +89,9 @@ public enum DAVMultistatus {
     guard String(validating: data, as: UTF8.self) != nil else {
       throw MultistatusError(description: "the answer is not UTF-8")
     }
+    if let markup = unusualMarkup(data) {
+      throw MultistatusError(description: "the answer contains \(markup)")
+    }
     let parser = XMLParser(data: data)
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
@@ -105,6 +108,41 @@ public enum DAVMultistatus {
       throw MultistatusError(description: "not a DAV:multistatus answer")
     }
     return delegate.responses
+  }
+
+  /// A document type declaration, or a processing instruction after the XML declaration,
+  /// outside CDATA sections and comments: WebDAV answers have neither, and FoundationXML traps on
+  /// a processing instruction without data (found by fuzzing). `nil` when there is none.
+  static func unusualMarkup(_ data: Data) -> String? {
+    let bytes = [UInt8](data)
+    var index = 0
+    func starts(_ text: String, at position: Int) -> Bool {
+      let pattern = Array(text.utf8)
+      return position + pattern.count <= bytes.count
+        && bytes[position..<position + pattern.count].elementsEqual(pattern)
+    }
+    func skip(past end: String) {
+      while index < bytes.count, !starts(end, at: index) { index += 1 }
+      index += end.utf8.count
+    }
+    if starts("\u{FEFF}", at: 0) { index = 3 }
+    if starts("<?xml", at: index) { skip(past: "?>") }
+    while index < bytes.count {
+      if bytes[index] != UInt8(ascii: "<") {
+        index += 1
+      } else if starts("<![CDATA[", at: index) {
+        skip(past: "]]>")
+      } else if starts("<!--", at: index) {
+        skip(past: "-->")
+      } else if starts("<!", at: index) {
+        return "a document type declaration"
+      } else if starts("<?", at: index) {
+        return "a processing instruction"
+      } else {
+        index += 1
+      }
+    }
+    return nil
   }
 
   /// The number in an HTTP status line (`HTTP/1.1 404 Not Found`), or `nil`.

@@ -60,6 +60,10 @@ import Testing
   @Test(arguments: [
     "", "not xml", "<multistatus xmlns=\"DAV:\"><response>", "<html><body>Login</body></html>",
     "<multistatus><response/></multistatus>",  // no DAV: namespace
+    // XMLParser traps on a processing instruction without data (the fuzzer's find); DAV answers
+    // have no processing instructions and no DTD.
+    "<?xml version=\"1.0\"?><?pi?><multistatus xmlns=\"DAV:\"/>",
+    "<!DOCTYPE m><multistatus xmlns=\"DAV:\"/>",
   ])
   func malformedOrForeignAnswersThrow(_ text: String) {
     #expect(throws: MultistatusError.self) { try parse(text) }
@@ -72,13 +76,14 @@ import Testing
     #expect(throws: MultistatusError.self) { try DAVMultistatus.parse(Data(bytes)) }
   }
 
-  @Test func externalEntitiesAreNeverLoaded() {
-    let text = """
-      <!DOCTYPE m [<!ENTITY e SYSTEM "file:///etc/passwd">]>
-      <multistatus xmlns="DAV:"><response><href>&e;</href></response></multistatus>
+  @Test func markupInsideCDATAAndCommentsIsText() throws {
+    let responses = try parse(
       """
-    let responses = try? parse(text)
-    #expect(responses?.first?.href.contains("root") != true)
+      <?xml version="1.0"?><!-- <?x?> --><multistatus xmlns="DAV:"><response><href>/a</href>
+      <propstat><prop><displayname><![CDATA[<?pi?><!DOCTYPE>]]></displayname></prop></propstat>
+      </response></multistatus>
+      """)
+    #expect(responses.first?.properties[.displayname]?.text == "<?pi?><!DOCTYPE>")
   }
 
   @Test func statusLinesAreReadLeniently() {
