@@ -126,7 +126,13 @@ public enum DAVMultistatus {
       index += end.utf8.count
     }
     if starts("\u{FEFF}", at: 0) { index = 3 }
-    if starts("<?xml", at: index) { skip(past: "?>") }
+    // The XML declaration has its pseudo-attributes after white space; `<?xml?>` is a
+    // processing instruction without data.
+    if starts("<?xml ", at: index) || starts("<?xml\t", at: index) || starts("<?xml\n", at: index)
+      || starts("<?xml\r", at: index)
+    {
+      skip(past: "?>")
+    }
     while index < bytes.count {
       if bytes[index] != UInt8(ascii: "<") {
         index += 1
