@@ -126,12 +126,17 @@ public enum DAVMultistatus {
       index += end.utf8.count
     }
     if starts("\u{FEFF}", at: 0) { index = 3 }
-    // The XML declaration has its pseudo-attributes after white space; `<?xml?>` is a
-    // processing instruction without data.
-    if starts("<?xml ", at: index) || starts("<?xml\t", at: index) || starts("<?xml\n", at: index)
-      || starts("<?xml\r", at: index)
+    // The XML declaration has its pseudo-attributes after white space and no markup inside;
+    // `<?xml?>` is a processing instruction without data.
+    if starts("<?xml", at: index), index + 5 < bytes.count,
+      [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
     {
-      skip(past: "?>")
+      index += 5
+      while index < bytes.count, !starts("?>", at: index) {
+        if bytes[index] == UInt8(ascii: "<") { return "a malformed XML declaration" }
+        index += 1
+      }
+      index += 2
     }
     while index < bytes.count {
       if bytes[index] != UInt8(ascii: "<") {

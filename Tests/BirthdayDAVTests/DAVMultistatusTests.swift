@@ -64,6 +64,7 @@ import Testing
     // have no processing instructions and no DTD.
     "<?xml version=\"1.0\"?><?pi?><multistatus xmlns=\"DAV:\"/>",
     "<!DOCTYPE m><multistatus xmlns=\"DAV:\"/>", "<?xml?><multistatus xmlns=\"DAV:\"/>",
+    "<?xml ver><?pi?><multistatus xmlns=\"DAV:\"/>",
   ])
   func malformedOrForeignAnswersThrow(_ text: String) {
     #expect(throws: MultistatusError.self) { try parse(text) }
