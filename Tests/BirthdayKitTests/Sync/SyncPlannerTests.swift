@@ -66,6 +66,14 @@ import Testing
         .replacingOccurrences(of: "SUMMARY:Birthday: X", with: "SUMMARY:Birth\n day: X"),
       lines: [], unchanged: 1),
     Case(
+      name: "properties in another order (as khal writes them back): unchanged",
+      wanted: calendar(event("a")),
+      target: calendar(
+        "BEGIN:VEVENT\r\nSUMMARY:Birthday: X\r\nRRULE:FREQ=YEARLY\r\nDTSTART;VALUE=DATE:19850412\r\n"
+          + mark + "UID:a\r\nBEGIN:VALARM\r\nDESCRIPTION:x\r\nTRIGGER;RELATED=START:PT8H\r\n"
+          + "ACTION:DISPLAY\r\nEND:VALARM\r\nEND:VEVENT\r\n"),
+      lines: [], unchanged: 1),
+    Case(
       name: "date changed", wanted: calendar(event("a", start: "19850413")),
       target: calendar(event("a", extra: mark)), lines: ["~ a\tBirthday: X\tdate"], unchanged: 0),
     Case(
