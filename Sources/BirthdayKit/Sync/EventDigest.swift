@@ -22,34 +22,16 @@ public struct EventDigest: Hashable, Sendable {
 
   /// The digest of one component.
   public init(_ component: CalendarComponent) {
-    // Sums of line hashes: property order means nothing in iCalendar (RFC 5545 §3.6), and
-    // khal and servers write properties back in their own order.
-    var parts: [UInt64] = [0, 0, 0, 0]
-    var nested: UInt64 = 0
-    for line in component.lines.dropFirst().dropLast() {
-      let hash = Self.hash(line.content)
-      if line.depth > 2 || line.kind != .property {
-        // A nested component (VALARM) counts as one unit, so lines cannot move between alarms.
-        nested &+= hash
-        if line.kind == .end, line.depth == 3 {
-          parts[2] &+= Self.hash(nested)
-          nested = 0
-        }
-      } else if Self.ignored.contains(where: line.isNamed) {
-        continue
-      } else if Self.dateProperties.contains(where: line.isNamed) {
-        parts[0] &+= hash
-      } else if line.isNamed("SUMMARY") {
-        parts[1] &+= hash
-      } else {
-        parts[3] &+= hash
-      }
-    }
+    self = EventFacts(component).digest
+  }
+
+  /// A digest from the sums of the line hashes of each part.
+  init(date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) {
     func fold(_ value: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: value ^ value >> 32) }
-    date = fold(parts[0])
-    name = fold(parts[1])
-    alarms = fold(parts[2] &+ nested)
-    details = fold(parts[3])
+    self.date = fold(date)
+    self.name = fold(name)
+    self.alarms = fold(alarms)
+    self.details = fold(details)
   }
 
   /// FNV-1a of `bytes`, finished with a multiply-xorshift so that sums of hashes mix well.
@@ -85,7 +67,4 @@ public struct EventDigest: Hashable, Sendable {
     if details != other.details { result.append("details") }
     return result
   }
-
-  static let ignored = ["DTSTAMP", "SEQUENCE", "LAST-MODIFIED", "CREATED", SyncMarker.propertyName]
-  static let dateProperties = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE"]
 }

@@ -50,7 +50,7 @@ public struct FileSyncTarget: SyncTarget {
       else { continue }
       try inventory.add(SyncInventory.Component(component, uid: uid))
     }
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 
@@ -149,7 +149,7 @@ public struct FileSyncTarget: SyncTarget {
 
   private func emptyInventory(_ set: String) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set)
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 

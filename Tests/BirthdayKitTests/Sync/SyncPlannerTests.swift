@@ -25,7 +25,7 @@ import Testing
         try inventory.add(SyncInventory.Component(component, uid: uid))
       }
     }
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 
