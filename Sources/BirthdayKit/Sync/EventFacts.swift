@@ -53,7 +53,8 @@ struct EventFacts {
         parts[3] &+= EventDigest.hash(line.content)
       }
     }
-    digest = EventDigest(date: parts[0], name: parts[1], alarms: parts[2] &+ nested, details: parts[3])
+    digest = EventDigest(
+      date: parts[0], name: parts[1], alarms: parts[2] &+ nested, details: parts[3])
   }
 
   /// How a property of the component itself counts.
@@ -72,7 +73,8 @@ struct EventFacts {
           named("DTSTAMP") || named("CREATED")
           ? .ignored : named("DTSTART") ? .start : named("SUMMARY") ? .summary : .other
       case 8: self = named("SEQUENCE") ? .sequence : named("DURATION") ? .date : .other
-      case 5: self = named("DTEND") ? .date : named("RRULE") ? .date : named("RDATE") ? .date : .other
+      case 5:
+        self = named("DTEND") ? .date : named("RRULE") ? .date : named("RDATE") ? .date : .other
       case 6: self = named("EXDATE") ? .date : .other
       case 11: self = named("DESCRIPTION") ? .description : .other
       case 13:
