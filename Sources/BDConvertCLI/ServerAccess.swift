@@ -16,10 +16,29 @@ struct ServerAccess {
 
   /// The options for a server URL, shown in their own group; with `calendarName`, also
   /// `--calendar-name` to choose a calendar from a server or principal URL.
-  static func options(calendarName: Bool) -> OptionGroup {
+  static func options(calendarName: Bool, create: Bool = false) -> OptionGroup {
     OptionGroup(
       "calendar servers (CalDAV/CardDAV)",
-      connectionOptions + (calendarName ? [calendarNameOption] : []))
+      connectionOptions + (calendarName ? [calendarNameOption] : [])
+        + (create ? [createOption] : []))
+  }
+
+  /// `--create` for `sync`.
+  static let createOption = OptionSpec(
+    "--create",
+    help:
+      "make the calendar collection (MKCALENDAR, named by --calendar-name) when the URL does "
+      + "not exist, or when a server or principal URL has no calendar of that name")
+
+  /// A progress line on a terminal for the requests of a sync, from the worker threads:
+  /// `bdconvert: sync: 120 of 400 changes sent`.
+  static func progressPrinter(quiet: Bool) -> @Sendable (Int, Int) -> Void {
+    guard !quiet, StandardStreams.errorIsTerminal else { return { _, _ in } }
+    return { done, total in
+      guard done == total || done % 25 == 0 else { return }
+      StandardStreams.error(
+        "\rbdconvert: sync: \(done) of \(total) changes sent" + (done == total ? "\r\u{1B}[K" : ""))
+    }
   }
 
   /// `--calendar-name` for `list` and `delete` (conversion commands have their own).

@@ -29,7 +29,7 @@ public struct RetryPolicy: Sendable {
 /// - Credentials go only to the origin they were given for; a redirect to another host, port or
 ///   scheme drops them.
 /// - Plain HTTP is allowed only to a loopback address; TLS certificates are always verified.
-/// - Timeouts, dropped connections, 500/502/503/504 and 429 are tried again with backoff
+/// - Timeouts, dropped connections, 500/502/503/504, 429 and 423 are tried again with backoff
 ///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, then ``DAVError/gaveUp``.
 /// - 401/403 throw ``DAVError/unauthorized``; a refused connection ``DAVError/unreachable``.
 ///   Other statuses are returned for the caller to judge.
@@ -154,7 +154,8 @@ public final class DAVClient: @unchecked Sendable {
             source: credentials.map { "credentials: \($0)" }
               ?? "no credentials were given (--user with BDCONVERT_PASSWORD, --password-file or ~/.netrc)"
           )
-        case 429, 500, 502, 503, 504:
+        // 423: a server busy with a concurrent write (Xandikos's git store) answers Locked.
+        case 423, 429, 500, 502, 503, 504:
           failureReason = "HTTP \(response.status) \(HTTPStatusText.reason(response.status))"
           delay = response.header("Retry-After").flatMap {
             Double($0.trimmingCharacters(in: .whitespaces))

@@ -61,6 +61,12 @@ public struct DAVCollection: Sendable {
     if response.status == 404, create, kind == .calendar {
       return try make(url, displayName: name ?? url.lastPathComponent, client: client)
     }
+    if response.status == 404 {
+      throw .notACalendar(
+        url: url.absoluteString,
+        reason: "no such collection (HTTP 404)"
+          + (kind == .calendar ? "; 'sync --create' makes the calendar" : ""))
+    }
     let own = try Self.properties(of: response, url: target, method: "PROPFIND").first
     if own?.properties[.resourcetype]?.children.contains(typeName) == true {
       return DAVCollection(client: client, url: target, kind: kind)

@@ -47,6 +47,7 @@ enum HTTPStatusText {
     case 412: "Precondition Failed"
     case 413: "Payload Too Large"
     case 415: "Unsupported Media Type"
+    case 423: "Locked"
     case 429: "Too Many Requests"
     case 500: "Internal Server Error"
     case 501: "Not Implemented"

@@ -100,9 +100,15 @@ def main():
                 time.sleep(rule.get("seconds", 1))
             if action == "touch":
                 status, _, current = forward("GET", self.path, headers_for_get(headers), None)
-                if status == 200:
-                    forward("PUT", self.path, {"Content-Type": "text/calendar",
-                            **auth_only(headers)}, current.replace(b"SUMMARY:", b"SUMMARY:Edited "))
+                # A server busy with the client's other writes may answer 423 or 5xx: the edit
+                # is tried again (at most 50 times), so that it really happens first.
+                for _ in range(50 if status == 200 else 0):
+                    edited, _, _ = forward("PUT", self.path, {"Content-Type": "text/calendar",
+                                           **auth_only(headers)},
+                                           current.replace(b"SUMMARY:", b"SUMMARY:Edited "))
+                    if edited < 300:
+                        break
+                    time.sleep(0.1)
             status, response_headers, payload = forward(self.command, self.path, headers, body)
             if action == "malformed" and status == 207:
                 payload = payload[: len(payload) // 2]
