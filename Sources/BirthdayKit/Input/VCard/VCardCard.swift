@@ -132,8 +132,8 @@ struct VCardCard {
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.
   ///
-  /// Without a (known, single-byte) `CHARSET`, bytes that are not valid UTF-8 are read as
-  /// Windows-1252, with a notice.
+  /// Without a `CHARSET`, bytes that are not valid UTF-8 are read as Windows-1252, with a
+  /// notice; a declared charset that cannot be decoded is named in its notice.
   func decodedText(
     _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
     _ diagnostics: inout [Diagnostic]
@@ -145,9 +145,19 @@ struct VCardCard {
           "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
           at: SourceLocation(file: location.file, line: value.line)))
     }
-    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
-    if let charset = value.parameters.charset, let text = TextDecoding.decode(bytes, as: charset) {
-      return Array(text.utf8)
+    // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return bytes }
+    if let charset = value.parameters.charset {
+      if let text = TextDecoding.decode(bytes, as: charset) { return Array(text.utf8) }
+      if case .other(let name) = charset {
+        // Say which charset: "not valid UTF-8" would blame the file for what this system lacks.
+        let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+        diagnostics.append(
+          Diagnostic(
+            "\(property.displayName) value in CHARSET=\(name) cannot be decoded (an unknown charset, or bytes not valid in it), read as \(usedFallback ? "Windows-1252" : "UTF-8")",
+            at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+        return Array(text.utf8)
+      }
     }
     if String(validating: bytes, as: UTF8.self) == nil {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
