@@ -18,6 +18,7 @@ struct VCardCard {
   var name: VCardRawValue?
   var organization: VCardRawValue?
   var uid: VCardRawValue?
+  var appleUID: VCardRawValue?
   /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
   private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
   /// Grouped `X-ABLABEL` values.
@@ -36,6 +37,7 @@ struct VCardCard {
     case .name: name == nil
     case .organization: organization == nil
     case .uid: uid == nil
+    case .appleUID: appleUID == nil
     case .birthday, .anniversary, .appleDate, .appleLabel: true
     default: false
     }
@@ -48,6 +50,7 @@ struct VCardCard {
     case .name: name = value
     case .organization: organization = value
     case .uid: uid = value
+    case .appleUID: appleUID = value
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
@@ -104,10 +107,13 @@ struct VCardCard {
     }
     let personName = PersonName(formatted: formatted, given: given, family: family)
 
-    let identifier = uid.flatMap {
+    // Without a UID, Apple's X-ABUID keeps the event's UID when the name or date is corrected.
+    var identifier: String?
+    for (value, property) in [(uid, VCardPropertyName.uid), (appleUID, .appleUID)] {
+      guard identifier == nil, let value else { continue }
       let bytes = VCardText.unescaped(
-        decodedText($0, .uid, version, &diagnostics)[...], version: version)
-      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+        decodedText(value, property, version, &diagnostics)[...], version: version)
+      identifier = VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
     let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)

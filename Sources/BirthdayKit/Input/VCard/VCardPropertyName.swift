@@ -7,6 +7,9 @@ enum VCardPropertyName: Hashable, Sendable {
   case name
   case organization
   case uid
+  /// Apple's `X-ABUID`: the contact's stable id in Apple's address book, used when there is no
+  /// `UID`.
+  case appleUID
   case birthday
   /// `ANNIVERSARY` and its vendor forms.
   case anniversary(VCardAnniversaryName)
@@ -43,6 +46,7 @@ enum VCardPropertyName: Hashable, Sendable {
     case .name: "N"
     case .organization: "ORG"
     case .uid: "UID"
+    case .appleUID: "X-ABUID"
     case .appleLabel: "X-ABLABEL"
     default: "property"
     }
@@ -52,7 +56,7 @@ enum VCardPropertyName: Hashable, Sendable {
     ("tel", .other), ("email", .other), ("adr", .other),
     ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
     ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),
-    ("x-abdate", .appleDate), ("x-ablabel", .appleLabel),
+    ("x-abdate", .appleDate), ("x-ablabel", .appleLabel), ("x-abuid", .appleUID),
     ("anniversary", .anniversary(.anniversary)), ("x-anniversary", .anniversary(.xAnniversary)),
     ("x-ms-anniversary", .anniversary(.microsoft)),
     ("x-evolution-anniversary", .anniversary(.evolution)),
