@@ -13,6 +13,8 @@ extension VCardCard {
     var bytes: [UInt8]
     /// The value as written, for messages.
     var text: String { VCardBytes.quoted(bytes) }
+    /// The calendar `CALSCALE=` names, when not the Gregorian one.
+    var otherCalendarScale: String?
   }
 
   /// The birthday and the anniversaries of the card (INTEROP E 7–11), with a diagnostic for each
@@ -74,7 +76,7 @@ extension VCardCard {
     }
     return ParsedDate(
       property: property, line: value.line, altID: value.parameters.altID, date: date,
-      bytes: bytes)
+      bytes: bytes, otherCalendarScale: value.parameters.otherCalendarScale)
   }
 
   /// One entry per date: values sharing an `ALTID` (RFC 6350 §5.4) are one date, the first that
@@ -113,10 +115,18 @@ extension VCardCard {
     return result
   }
 
+  /// Says what is wrong: the calendar scale, a day or month that does not exist, or the form.
   private func invalid(_ entry: ParsedDate) -> Diagnostic {
-    Diagnostic(
-      "invalid \(entry.property.displayName) value '\(entry.text)' "
-        + "(expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
+    let reason =
+      if let scale = entry.otherCalendarScale {
+        ": the calendar scale '\(scale)' is not supported (only gregorian)"
+      } else if let problem = DateProblem.reason(entry.bytes) {
+        ": " + problem
+      } else {
+        " (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)"
+      }
+    return Diagnostic(
+      "invalid \(entry.property.displayName) value '\(entry.text)'\(reason)",
       at: SourceLocation(file: location.file, line: entry.line))
   }
 }
