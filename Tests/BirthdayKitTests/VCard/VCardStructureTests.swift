@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("hello world\nBEGIN:VCARD\nEND:VCARD\n", 1, "hello world"),  // plain text
+    ("hello world\nno card here\n", 1, "hello world"),  // plain text
     ("\n\n  \nBEGIN:VCALENDAR\n", 4, "BEGIN:VCALENDAR"),  // an iCalendar file
     ("Name,Birthday\nJane,1985-04-12\n", 1, "Name,Birthday"),  // a CSV file
     // 40 characters

@@ -28,6 +28,16 @@ struct VCardCardScanner {
   private var afterEmptyAgent = false
   private var sawCard = false
   private var inStrayText = false
+  /// Text before the first `BEGIN:VCARD` (Tine 2.0's `ENCODING:UTF-8`, "Exported by …"): its
+  /// first line, where it is, and how many bytes of it so far.
+  private var preamble: (found: String, line: Int, bytes: Int)?
+  /// A line inside a card without a colon, kept in case the next line continues it: a fold
+  /// inside a property name or its parameters (`B` CRLF SPACE `DAY:1990-03-03`).
+  private var nameFragment: (bytes: [UInt8], line: Int)?
+
+  /// How much text before the first `BEGIN:VCARD` is skipped before the input is declared not
+  /// a vCard file: generous for preambles, small against reading a large binary file to its end.
+  static let preambleLimit = 64 * 1024
 
   init(fileName: String, report: @escaping DiagnosticHandler) {
     self.fileName = fileName
@@ -65,7 +75,13 @@ struct VCardCardScanner {
   /// A card without `END:VCARD` is still turned into a contact from what was read, because a
   /// truncated export usually loses only its tail; a diagnostic (a conversion failure, since
   /// later properties are lost) says so.
-  mutating func finish(lastLine: Int) -> Contact? {
+  /// - Throws: ``InputFormatError`` when the input had text but no `BEGIN:VCARD` at all.
+  mutating func finish(lastLine: Int) throws -> Contact? {
+    if let preamble, !sawCard {
+      throw InputFormatError(
+        "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+        at: SourceLocation(file: fileName, line: preamble.line))
+    }
     guard depth > 0 else { return nil }
     let begin = card.location.line
     let contact = finishCard()
@@ -79,18 +95,32 @@ struct VCardCardScanner {
   private mutating func consumeOutsideCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
     if VCardBytes.isBlankLine(line) { return }
     if VCardBytes.isLine(line, VCardBytes.beginVCard) {
+      if !sawCard, let preamble {
+        // Not a conversion failure: exporters write such lines, and no card is lost.
+        report(
+          Diagnostic(
+            "text before the first BEGIN:VCARD skipped: '\(preamble.found)'",
+            at: SourceLocation(file: fileName, line: preamble.line), isConversionFailure: false))
+      }
       sawCard = true
       inStrayText = false
       depth = 1
       card = VCardCard(location: SourceLocation(file: fileName, line: number))
       return
     }
-    let found = VCardBytes.quoted(line, limit: 40)
     guard sawCard else {
-      throw InputFormatError(
-        "not a vCard file: expected BEGIN:VCARD, found '\(found)'",
-        at: SourceLocation(file: fileName, line: number))
+      if preamble == nil {
+        preamble = (VCardBytes.quoted(line, limit: 40), number, 0)
+      }
+      preamble?.bytes += line.count + 1
+      if let preamble, preamble.bytes > Self.preambleLimit {
+        throw InputFormatError(
+          "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+          at: SourceLocation(file: fileName, line: preamble.line))
+      }
+      return
     }
+    let found = VCardBytes.quoted(line, limit: 40)
     // A conversion failure: the lines may be a card whose BEGIN:VCARD was lost.
     if !inStrayText {
       inStrayText = true
@@ -110,6 +140,12 @@ struct VCardCardScanner {
   }
 
   private mutating func consumeInCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> Contact? {
+    if let fragment = nameFragment.take(), let first = line.first, VCardBytes.isBlank(first) {
+      // Unfold (RFC 6350 §3.2: a line may be folded between any two octets) before the name
+      // is recognised.
+      let joined = fragment.bytes + line.dropFirst()
+      return joined.withUnsafeBufferPointer { consumeProperty($0, number: fragment.line) }
+    }
     // A quoted-printable soft line break continues on the next line, whatever it starts with.
     if pendingValue?.endsWithSoftBreak == true, !VCardBytes.isLine(line, VCardBytes.endVCard) {
       pendingValue?.appendContinuation(line, folded: false)
@@ -151,6 +187,8 @@ struct VCardCardScanner {
   private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> Contact?
   {
     guard let property = VCardPropertyLine(line), property.colon != nil else {
+      // Perhaps a name folded before its colon; a long line without a colon is not one.
+      if line.count <= 256 { nameFragment = (Array(line), number) }
       return nil
     }
     let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name]))
@@ -229,6 +267,7 @@ struct VCardCardScanner {
 
   private mutating func finishCard() -> Contact? {
     finishPending()
+    nameFragment = nil
     skippingBinary = false
     afterEmptyAgent = false
     depth = 0

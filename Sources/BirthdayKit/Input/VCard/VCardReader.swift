@@ -15,8 +15,9 @@
 /// right after an empty `AGENT:`; anywhere else it means the previous card lacks its
 /// `END:VCARD`, which is reported, and a new card starts, so one missing line never swallows
 /// the rest of the file. Text between cards is reported once per run of lines and skipped.
-/// An empty file has no contacts and is not an error; a file whose first non-blank line is not
-/// `BEGIN:VCARD` is not a vCard file and throws.
+/// An empty file has no contacts and is not an error. Text before the first `BEGIN:VCARD` (an
+/// exporter's `ENCODING:UTF-8` or "Exported by …" line) is skipped with a notice; a file with
+/// no `BEGIN:VCARD` at all, or none in its first 64 KiB of text, is not a vCard file and throws.
 ///
 /// ```swift
 /// var reader = VCardReader(
@@ -76,6 +77,6 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       bytesRead = lines.bytesRead
       try body(contact)
     }
-    if let contact = scanner.finish(lastLine: lineNumber) { try body(contact) }
+    if let contact = try scanner.finish(lastLine: lineNumber) { try body(contact) }
   }
 }
