@@ -38,6 +38,9 @@ extension VCardCard {
       case .appleDate:
         guard let group = value.group, anniversaryGroups.contains(group) else { continue }
         anniversaries.append(parse(value, as: property, version: version))
+      case .androidCustom:
+        guard let date = Self.androidAnniversary(value.unfolded(version)) else { continue }
+        anniversaries.append(parse(date, of: value, as: property))
       default:
         anniversaries.append(parse(value, as: property, version: version))
       }
@@ -61,12 +64,34 @@ extension VCardCard {
     return (validBirthdays.first?.date, anniversaryDates)
   }
 
+  /// Android's event types (`ContactsContract.CommonDataKinds.Event`): 1 is an anniversary;
+  /// 0 (custom label), 2 (other) and 3 (birthday, which Android writes as `BDAY`) are not read.
+  private static let androidEventMimeType = Array("vnd.android.cursor.item/contact_event".utf8)
+
+  /// The date of an `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;1;…` value,
+  /// or `nil` for any other row.
+  static func androidAnniversary(_ bytes: [UInt8]) -> [UInt8]? {
+    let parts = bytes.split(
+      separator: VCardBytes.semicolon, maxSplits: 3, omittingEmptySubsequences: false)
+    guard parts.count >= 3,
+      VCardBytes.equalsIgnoringCase(parts[0], Self.androidEventMimeType),
+      VCardBytes.trimmed(Array(parts[2])) == [UInt8(ascii: "1")][...]
+    else { return nil }
+    return Array(parts[1])
+  }
+
   /// Reads one date value: any form ``DateValueParser`` accepts, year 1604 or the
   /// `X-APPLE-OMIT-YEAR` year meaning "no year", Gregorian only.
   private func parse(
     _ value: VCardRawValue, as property: VCardPropertyName, version: VCardVersion
   ) -> ParsedDate {
-    let bytes = value.unfolded(version)
+    parse(value.unfolded(version), of: value, as: property)
+  }
+
+  /// Reads `bytes`, the date of `value` (all of it, or a part of a compound value).
+  private func parse(
+    _ bytes: [UInt8], of value: VCardRawValue, as property: VCardPropertyName
+  ) -> ParsedDate {
     var date: CivilDate?
     if !value.isTruncated, value.parameters.isGregorian, let parsed = DateValueParser.parse(bytes) {
       date = parsed

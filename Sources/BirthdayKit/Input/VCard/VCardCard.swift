@@ -38,7 +38,7 @@ struct VCardCard {
     case .organization: organization == nil
     case .uid: uid == nil
     case .appleUID: appleUID == nil
-    case .birthday, .anniversary, .appleDate, .appleLabel: true
+    case .birthday, .anniversary, .appleDate, .appleLabel, .androidCustom: true
     default: false
     }
   }
@@ -54,7 +54,7 @@ struct VCardCard {
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
-    case .birthday, .anniversary, .appleDate:
+    case .birthday, .anniversary, .appleDate, .androidCustom:
       guard dates.count < Self.maximumDates else { return noteDropped(value) }
       dates.append((property, value))
     default: break

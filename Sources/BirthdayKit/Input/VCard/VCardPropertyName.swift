@@ -15,6 +15,9 @@ enum VCardPropertyName: Hashable, Sendable {
   case anniversary(VCardAnniversaryName)
   /// Apple's grouped `X-ABDATE`, an anniversary only when its group's label says so.
   case appleDate
+  /// Android's `X-ANDROID-CUSTOM`: a contact-data row; an anniversary when it is a
+  /// `contact_event` of type 1.
+  case androidCustom
   case appleLabel
   /// vCard 2.1 `AGENT`, whose value may be a nested card.
   case agent
@@ -42,6 +45,7 @@ enum VCardPropertyName: Hashable, Sendable {
     case .birthday: "BDAY"
     case .anniversary(let name): name.rawValue
     case .appleDate: "X-ABDATE"
+    case .androidCustom: "X-ANDROID-CUSTOM"
     case .formattedName: "FN"
     case .name: "N"
     case .organization: "ORG"
@@ -60,12 +64,13 @@ enum VCardPropertyName: Hashable, Sendable {
     ("anniversary", .anniversary(.anniversary)), ("x-anniversary", .anniversary(.xAnniversary)),
     ("x-ms-anniversary", .anniversary(.microsoft)),
     ("x-evolution-anniversary", .anniversary(.evolution)),
+    ("x-kaddressbook-x-anniversary", .anniversary(.kde)), ("x-android-custom", .androidCustom),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
     ("agent", .agent),
   ]
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
-    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 24)
+    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 32)
     for (spelling, property) in spellings {
       table[spelling.utf8.count].append((Array(spelling.utf8), property))
     }

@@ -1,9 +1,10 @@
 /// Reads contacts from a vCard file (2.1, 3.0 and 4.0), one card at a time.
 ///
 /// Each `BEGIN:VCARD`…`END:VCARD` becomes one ``Contact`` with its name (`FN`, else built from
-/// `N`, else `ORG`), its `UID`, its birthday (`BDAY`) and its anniversaries (`ANNIVERSARY`,
-/// `X-ANNIVERSARY`, `X-MS-ANNIVERSARY`, `X-EVOLUTION-ANNIVERSARY`, and `X-ABDATE` labelled
-/// `_$!<Anniversary>!$_`). The reader survives what exporters write: a byte order mark, CR, LF
+/// `N`, else `ORG`), its `UID` (else Apple's `X-ABUID`), its birthday (`BDAY`) and its
+/// anniversaries (`ANNIVERSARY`, `X-ANNIVERSARY`, `X-MS-ANNIVERSARY`, `X-EVOLUTION-ANNIVERSARY`,
+/// KDE's `X-KADDRESSBOOK-X-Anniversary`, Android's `X-ANDROID-CUSTOM` anniversary events, and
+/// `X-ABDATE` labelled `_$!<Anniversary>!$_`). The reader survives what exporters write: a byte order mark, CR, LF
 /// and CRLF line ends, folding per version, quoted-printable with soft line breaks, `CHARSET=`,
 /// undeclared Windows-1252, groups, 2.1 bare and 4.0 quoted parameters, nested 2.1 `AGENT`
 /// cards and large `PHOTO` blocks, which are skipped unread.
