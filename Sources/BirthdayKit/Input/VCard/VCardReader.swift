@@ -74,10 +74,10 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       lineNumber += 1
       return try scanner.consume(line, number: lineNumber)
     }) {
-      guard endsCard, let contact = scanner.takeContact() else { continue }
+      guard endsCard else { continue }
       bytesRead = lines.bytesRead
-      try body(contact)
+      while let contact = scanner.takeContact() { try body(contact) }
     }
-    if let contact = try scanner.finish(lastLine: lineNumber) { try body(contact) }
+    for contact in try scanner.finish(lastLine: lineNumber) { try body(contact) }
   }
 }
