@@ -261,7 +261,7 @@ struct VCardCardScanner {
       let group = property.group.map { line[$0].map(VCardBytes.lowercased) }
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
-        && name != .organization && name != .uid && name != .appleUID
+        && name != .organization && name != .uid && name != .appleUID && name != .categories
       pendingName = name
       pendingValue = VCardRawValue(
         line: number, group: group, parameters: property.parameters(in: line),

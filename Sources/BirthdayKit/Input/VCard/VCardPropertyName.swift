@@ -19,6 +19,10 @@ enum VCardPropertyName: Hashable, Sendable {
   /// `contact_event` of type 1.
   case androidCustom
   case appleLabel
+  /// vCard 4 `DEATHDATE` (RFC 6474).
+  case deathDate
+  /// `CATEGORIES`: the contact's groups.
+  case categories
   /// vCard 2.1 `AGENT`, whose value may be a nested card.
   case agent
   /// `PHOTO`, `LOGO`, `SOUND`, `KEY`: large base64 values that are skipped unread.
@@ -52,6 +56,8 @@ enum VCardPropertyName: Hashable, Sendable {
     case .uid: "UID"
     case .appleUID: "X-ABUID"
     case .appleLabel: "X-ABLABEL"
+    case .deathDate: "DEATHDATE"
+    case .categories: "CATEGORIES"
     default: "property"
     }
   }
@@ -66,7 +72,7 @@ enum VCardPropertyName: Hashable, Sendable {
     ("x-evolution-anniversary", .anniversary(.evolution)),
     ("x-kaddressbook-x-anniversary", .anniversary(.kde)), ("x-android-custom", .androidCustom),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
-    ("agent", .agent),
+    ("agent", .agent), ("deathdate", .deathDate), ("categories", .categories),
   ]
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
