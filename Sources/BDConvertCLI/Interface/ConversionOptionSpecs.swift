@@ -175,6 +175,13 @@ enum ConversionOptionSpecs {
     return groups
   }
 
+  /// `group` without the options that name output files (`-o`, `--output-dir`,
+  /// `--summary-json`), for `sync`, whose output is its target.
+  static func withoutOutputFiles(_ group: OptionGroup) -> OptionGroup {
+    let excluded: Set<String> = [output.long, outputDirectory.long, summaryJSON.long]
+    return OptionGroup(group.title, group.options.filter { !excluded.contains($0.long) })
+  }
+
   /// Text after the options of every conversion command: inputs that cannot be used.
   static let notes: [HelpBlock] = [
     .paragraph(
