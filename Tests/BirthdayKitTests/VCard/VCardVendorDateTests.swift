@@ -19,9 +19,13 @@ import Testing
   @Test func androidAnniversaryEventsAreAnniversaries() throws {
     let result = try readVCard(Self.android)
     #expect(result.birthday == "1985-04-12")
-    // Type 1 (anniversary) only; "other" (2) and custom labels (0) are not read.
+    // Type 1 is an anniversary; "other" (2) and custom labels (0) are other dates (--other-dates).
     #expect(
       result.contacts.first?.anniversaries.map(\.description) == ["2011-06-18", "2012-07-19"])
+    #expect(
+      result.contacts.first?.otherDates.map { "\($0.label) \($0.date)" } == [
+        "Other 2015-02-01", "Graduation 2016-03-02",
+      ])
     #expect(result.rendered.isEmpty)
   }
 

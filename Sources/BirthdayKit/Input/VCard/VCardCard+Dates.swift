@@ -21,14 +21,19 @@ extension VCardCard {
   /// invalid value and a notice for each extra birthday.
   func resolveDates(
     version: VCardVersion, diagnostics: inout [Diagnostic]
-  ) -> (birthday: CivilDate?, anniversaries: [CivilDate]) {
-    let anniversaryGroups = labels.compactMap { label -> [UInt8]? in
+  ) -> (birthday: CivilDate?, anniversaries: [CivilDate], others: [LabeledDate]) {
+    var anniversaryGroups: [[UInt8]] = []
+    var otherLabels: [(group: [UInt8], label: String)] = []
+    for label in labels {
       let text = VCardText.unescaped(label.unfolded(version)[...], version: version)
-      guard VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) else {
-        return nil
+      guard let group = label.group else { continue }
+      if VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) {
+        anniversaryGroups.append(group)
+      } else if let name = Self.labelText(text) {
+        otherLabels.append((group, name))
       }
-      return label.group
     }
+    var others: [(label: String, date: ParsedDate)] = []
     var birthdays: [ParsedDate] = []
     var anniversaries: [ParsedDate] = []
     for (property, value) in dates {
@@ -36,11 +41,20 @@ extension VCardCard {
       case .birthday:
         birthdays.append(parse(value, as: property, version: version))
       case .appleDate:
-        guard let group = value.group, anniversaryGroups.contains(group) else { continue }
-        anniversaries.append(parse(value, as: property, version: version))
+        guard let group = value.group else { continue }
+        if anniversaryGroups.contains(group) {
+          anniversaries.append(parse(value, as: property, version: version))
+        } else if let label = otherLabels.first(where: { $0.group == group })?.label {
+          others.append((label, parse(value, as: property, version: version)))
+        }
       case .androidCustom:
-        guard let date = Self.androidAnniversary(value.unfolded(version)) else { continue }
-        anniversaries.append(parse(date, of: value, as: property))
+        guard let event = Self.androidEvent(value.unfolded(version)) else { continue }
+        let date = parse(event.date, of: value, as: property)
+        if let label = event.otherLabel {
+          others.append((label, date))
+        } else {
+          anniversaries.append(date)
+        }
       default:
         anniversaries.append(parse(value, as: property, version: version))
       }
@@ -61,23 +75,44 @@ extension VCardCard {
       // sabre writes one anniversary as both X-ANNIVERSARY and X-ABDATE: keep it once.
       if let date = entry.date, !anniversaryDates.contains(date) { anniversaryDates.append(date) }
     }
-    return (validBirthdays.first?.date, anniversaryDates)
+    // Other dates are read only when asked for (--other-dates); an invalid one is not reported.
+    let otherDates = others.compactMap { entry in
+      entry.date.date.map { LabeledDate(label: entry.label, date: $0) }
+    }
+    return (validBirthdays.first?.date, anniversaryDates, otherDates)
   }
 
-  /// Android's event types (`ContactsContract.CommonDataKinds.Event`): 1 is an anniversary;
-  /// 0 (custom label), 2 (other) and 3 (birthday, which Android writes as `BDAY`) are not read.
+  /// The text of an `X-ABLABEL`: Apple's built-in `_$!<Other>!$_` as `Other`, a custom label as
+  /// written; `nil` when blank.
+  static func labelText(_ bytes: [UInt8]) -> String? {
+    var text = TextSanitizer.singleLine(String(decoding: VCardBytes.trimmed(bytes), as: UTF8.self))
+    if text.hasPrefix("_$!<"), text.hasSuffix(">!$_"), text.count > 8 {
+      text = String(text.dropFirst(4).dropLast(4))
+    }
+    return text.isEmpty ? nil : text
+  }
+
+  /// Android's event types (`ContactsContract.CommonDataKinds.Event`): 1 is an anniversary,
+  /// 2 "Other", 0 a custom label (the fourth field); 3 (birthday) is written as `BDAY` and not
+  /// read here.
   private static let androidEventMimeType = Array("vnd.android.cursor.item/contact_event".utf8)
 
-  /// The date of an `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;1;…` value,
-  /// or `nil` for any other row.
-  static func androidAnniversary(_ bytes: [UInt8]) -> [UInt8]? {
+  /// The date of an `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
+  /// value, with the label of an "other" date (`nil` for an anniversary); `nil` for any other
+  /// row.
+  static func androidEvent(_ bytes: [UInt8]) -> (date: [UInt8], otherLabel: String?)? {
     let parts = bytes.split(
-      separator: VCardBytes.semicolon, maxSplits: 3, omittingEmptySubsequences: false)
-    guard parts.count >= 3,
-      VCardBytes.equalsIgnoringCase(parts[0], Self.androidEventMimeType),
-      VCardBytes.trimmed(Array(parts[2])) == [UInt8(ascii: "1")][...]
+      separator: VCardBytes.semicolon, maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count >= 3, VCardBytes.equalsIgnoringCase(parts[0], Self.androidEventMimeType)
     else { return nil }
-    return Array(parts[1])
+    switch VCardBytes.trimmed(Array(parts[2])) {
+    case [UInt8(ascii: "1")]: return (Array(parts[1]), nil)
+    case [UInt8(ascii: "2")]: return (Array(parts[1]), "Other")
+    case [UInt8(ascii: "0")]:
+      let label = parts.count > 3 ? labelText(VCardText.unescaped(parts[3], version: .v21)) : nil
+      return (Array(parts[1]), label ?? "Other")
+    default: return nil
+    }
   }
 
   /// The date of a `DEATHDATE` value, or `nil` when it is text ("unknown") or not a valid date.

@@ -126,7 +126,8 @@ struct VCardCard {
       identifier = VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
-    let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)
+    let (birthday, anniversaries, others) = resolveDates(
+      version: version, diagnostics: &diagnostics)
 
     if let firstDroppedLine {
       diagnostics.append(
@@ -158,6 +159,7 @@ struct VCardCard {
         }
       }
     }
+    contact.otherDates = others
     return contact
   }
 
