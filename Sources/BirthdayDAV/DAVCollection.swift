@@ -58,16 +58,19 @@ public struct DAVCollection: Sendable {
       response = try client.send(
         "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request)
     }
-    if response.status == 404, create, kind == .calendar {
-      return try make(url, displayName: name ?? url.lastPathComponent, client: client)
-    }
-    if response.status == 404 {
+    // A missing collection: 404, or (Xandikos) a 207 whose one response says 404.
+    let own =
+      response.status == 404
+      ? nil : try Self.properties(of: response, url: target, method: "PROPFIND").first
+    if response.status == 404 || own?.status == 404 {
+      if create, kind == .calendar {
+        return try make(url, displayName: name ?? url.lastPathComponent, client: client)
+      }
       throw .notACalendar(
         url: url.absoluteString,
         reason: "no such collection (HTTP 404)"
           + (kind == .calendar ? "; 'sync --create' makes the calendar" : ""))
     }
-    let own = try Self.properties(of: response, url: target, method: "PROPFIND").first
     if own?.properties[.resourcetype]?.children.contains(typeName) == true {
       return DAVCollection(client: client, url: target, kind: kind)
     }

@@ -169,6 +169,24 @@ import Testing
     #expect(!summaries.contains { $0.contains("Cy") })
   }
 
+  @Test(arguments: kinds) func createMakesAMissingCollection(_ kind: DAVTestServer.Kind) throws {
+    guard DAVTestServer.available(kind) else { return }
+    let server = try DAVTestServer(kind)
+    let folder = try TemporaryDirectory()
+    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
+    let url =
+      server.root + (kind == .radicale ? "alice/new-calendar/" : "user/calendars/new-calendar/")
+    let missing = try runBDConvert(
+      ["sync", file, "--to", url] + server.userArguments, environment: server.environment)
+    #expect(missing.status == 66, "\(missing.stderr)")
+    #expect(missing.stderr.contains("no such collection (HTTP 404); 'sync --create'"))
+    let made = try runBDConvert(
+      ["sync", file, "--to", url, "--create"] + server.userArguments,
+      environment: server.environment)
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(made.stderr.contains("sync: 3 added"))
+  }
+
   @Test func createMakesTheNamedCalendarFromTheServerRoot() throws {
     guard DAVTestServer.available(.radicale) else { return }
     let server = try DAVTestServer(.radicale)
