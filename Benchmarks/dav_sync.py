@@ -46,8 +46,11 @@ def start(kind, folder):
     log = open(os.path.join(folder, "server.log"), "w")
     if kind == "radicale":
         config = os.path.join(folder, "config")
+        with open(os.path.join(folder, "users"), "w") as handle:
+            handle.write("bench:bench\n")
         with open(config, "w") as handle:
-            handle.write(f"[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = none\n"
+            handle.write(f"[server]\nhosts = 127.0.0.1:{port}\n[auth]\ntype = htpasswd\n"
+                         f"htpasswd_filename = {folder}/users\nhtpasswd_encryption = plain\n"
                          f"[storage]\nfilesystem_folder = {folder}/collections\n"
                          "[logging]\nlevel = warning\n")
         command = [sys.executable, "-m", "radicale", "--config", config]
@@ -65,9 +68,9 @@ def start(kind, folder):
 def sync(bdconvert, contacts, url):
     started = time.monotonic()
     result = subprocess.run(
-        [bdconvert, "sync", contacts, "--to", url, "--create", "-v"],
+        [bdconvert, "sync", contacts, "--to", url, "--create", "-v", "--user", "bench"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600"})
+        env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "BDCONVERT_PASSWORD": "bench"})
     seconds = time.monotonic() - started
     if result.returncode != 0:
         raise SystemExit(f"sync failed ({result.returncode}):\n{result.stderr[-2000:]}")
