@@ -75,10 +75,13 @@ public struct RecurrenceSet: Sendable {
     return best
   }
 
-  /// Every occurrence in `range`, in order, without duplicates.
+  /// The occurrences in `range`, in order, without duplicates: all of them, or the first
+  /// `limit`.
   /// - Throws: ``RecurrenceLimitError`` when a rule needed more than
   ///   ``RecurrenceExpander/maximumPeriods`` periods, or produced more than that many occurrences.
-  public func occurrences(in range: DateRange) throws(RecurrenceLimitError) -> [LocalDateTime] {
+  public func occurrences(
+    in range: DateRange, limit: Int = .max
+  ) throws(RecurrenceLimitError) -> [LocalDateTime] {
     let removed = RemovedOccurrences(self)
     var found: [LocalDateTime] = []
     for candidate in [start] + additions
@@ -91,15 +94,17 @@ public struct RecurrenceSet: Sendable {
     for rule in rules {
       var expander = RecurrenceExpander(rule: rule, start: start)
       expander.skip(toward: range.lowerBound)
-      while let occurrence = expander.next(), occurrence < range.upperBound {
+      var fromRule = 0
+      while fromRule < limit, let occurrence = expander.next(), occurrence < range.upperBound {
         if occurrence >= range.lowerBound, !removed.contains(occurrence) {
           found.append(occurrence)
-          if found.count > RecurrenceExpander.maximumPeriods { throw .tooManyPeriods(rule) }
+          fromRule += 1
+          if fromRule > RecurrenceExpander.maximumPeriods { throw .tooManyPeriods(rule) }
         }
       }
       if expander.isTruncated { throw .tooManyPeriods(rule) }
     }
-    return Array(Set(found)).sorted()
+    return Array(Array(Set(found)).sorted().prefix(limit))
   }
 }
 
