@@ -74,7 +74,7 @@ extension ConvertCommand {
   /// Leaves out an input that cannot be used as a whole: reported, and the run goes on with the
   /// others. A single input, or any under `--strict`, ends the run instead.
   func leaveOut(_ input: String, _ error: CommandError) throws(CommandError) {
-    if options.strict || options.inputs.count == 1 { throw error }
+    if options.strict || options.inputs.count == 1 || requiresEveryInput { throw error }
     StandardStreams.error(error.rendered)
     report.leftOut.append((input, error))
   }

@@ -13,6 +13,8 @@ public struct CalendarEvent: Hashable, Sendable {
   /// The line of `BEGIN:VEVENT`; when several calendars are listed as one, counted as if they
   /// were one file after the other.
   public var lineNumber: Int
+  /// Whether it is an anniversary: `CATEGORIES` has `ANNIVERSARY` (as bdconvert writes it).
+  public var isAnniversary = false
 
   /// Creates an event.
   public init(
@@ -47,7 +49,7 @@ public struct CalendarEvent: Hashable, Sendable {
 ///
 /// Works on the UTF-8 bytes: control characters are single bytes, and the bytes of a multi-byte
 /// scalar are all 0x80 or more, so no scalar is ever split.
-private func oneLine(_ text: String) -> String {
+func oneLine(_ text: String) -> String {
   guard text.utf8.contains(where: isControl) else { return text }
   return String(decoding: text.utf8.map { isControl($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
 }
