@@ -79,22 +79,25 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
     self.byDay = byDay
     plainWeekdays = byDay.reduce(0) { $1.ordinal == 0 ? $0 | 1 << $1.weekday.rawValue : $0 }
     hasOrdinals = byDay.contains { $0.ordinal != 0 }
+    if rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty,
+      rule.frequency <= .daily
+    {
+      // The common case (a birthday, a weekly meeting): one time, the start's.
+      timesOfDay = [start.secondOfDay]
+      minutesAndSeconds = []
+      secondsOfMinute = []
+      return
+    }
     let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour
     let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute
     let seconds = (rule.bySecond.isEmpty ? [start.second] : rule.bySecond).filter { $0 < 60 }
-    var times: [Int] = []
-    for hour in Set(hours) {
-      for minute in Set(minutes) {
-        for second in Set(seconds) { times.append(hour * 3600 + minute * 60 + second) }
-      }
-    }
-    timesOfDay = times.sorted()
-    var minuteSeconds: [Int] = []
-    for minute in Set(minutes) {
-      for second in Set(seconds) { minuteSeconds.append(minute * 60 + second) }
-    }
-    minutesAndSeconds = minuteSeconds.sorted()
-    secondsOfMinute = Set(seconds).sorted()
+    timesOfDay = uniqueSorted(
+      hours.flatMap { hour in
+        minutes.flatMap { minute in seconds.map { hour * 3600 + minute * 60 + $0 } }
+      })
+    minutesAndSeconds = uniqueSorted(
+      minutes.flatMap { minute in seconds.map { minute * 60 + $0 } })
+    secondsOfMinute = uniqueSorted(seconds)
   }
 
   /// Skips every period that ends before `time`, so that the next occurrence is found without
@@ -327,14 +330,8 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
         }
       }
     }
-    var result = days.filter { matches(day: $0) }
-    result.sort()
-    if result.count > 1 {
-      var unique: [Int] = [result[0]]
-      for day in result.dropFirst() where day != unique.last { unique.append(day) }
-      result = unique
-    }
-    return result
+    days.removeAll { !matches(day: $0) }
+    return uniqueSorted(days)
   }
 
   /// True when every BYxxx day part allows `day`.
@@ -422,4 +419,17 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
 /// `lhs / rhs` rounded down (towards minus infinity); `rhs` is positive.
 func floorDiv(_ lhs: Int, _ rhs: Int) -> Int {
   lhs >= 0 ? lhs / rhs : -((-lhs + rhs - 1) / rhs)
+}
+
+/// `values` in increasing order without repeats.
+private func uniqueSorted(_ values: [Int]) -> [Int] {
+  guard values.count > 1 else { return values }
+  var result = values.sorted()
+  var kept = 1
+  for index in 1..<result.count where result[index] != result[kept - 1] {
+    result[kept] = result[index]
+    kept += 1
+  }
+  result.removeLast(result.count - kept)
+  return result
 }
