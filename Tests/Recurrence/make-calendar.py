@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes an iCalendar file of N events for measuring `list`: python3 calendar.py N KIND > out.ics
+"""Writes an iCalendar file of N events for measuring `list`: python3 make-calendar.py N KIND > out.ics
 
 KIND birthdays: all-day FREQ=YEARLY events, as bdconvert writes them (the common large calendar).
 KIND mixed: what real calendars hold: weekly BYDAY rules in zones, monthly ordinal days, EXDATEs
