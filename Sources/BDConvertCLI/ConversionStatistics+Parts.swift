@@ -11,6 +11,9 @@ extension ConversionStatistics {
     recordsWithoutDate += after.recordsWithoutDate - before.recordsWithoutDate
     recordsWithProblems += after.recordsWithProblems - before.recordsWithProblems
     duplicatesMerged += after.duplicatesMerged - before.duplicatesMerged
+    memorialsWritten += after.memorialsWritten - before.memorialsWritten
+    deceasedLeftOut += after.deceasedLeftOut - before.deceasedLeftOut
+    recordsNotChosen += after.recordsNotChosen - before.recordsNotChosen
   }
 
   /// Takes `part` out of the counts (an input that was left out after some records were read).

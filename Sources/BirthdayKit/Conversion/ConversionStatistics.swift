@@ -16,15 +16,25 @@ public struct ConversionStatistics: Hashable, Sendable {
   public var recordsWithProblems = 0
   /// Events dropped because an earlier record had the same UID.
   public var duplicatesMerged = 0
+  /// Of ``eventsWritten``, the remembrance events of the deceased (`--memorials`).
+  public var memorialsWritten = 0
+  /// Records of people who have died (`DEATHDATE`), left out (no `--memorials`).
+  public var deceasedLeftOut = 0
+  /// Records left out by `--group` or `--exclude`.
+  public var recordsNotChosen = 0
 
   /// Creates empty statistics.
   public init() {}
 
   /// Counts one record that gave `events` events.
-  mutating func countRecord(events: Int, hadProblems: Bool) {
+  mutating func countRecord(
+    events: Int, hadProblems: Bool, leftOut: CelebrationBuilder.LeftOut? = nil
+  ) {
     recordsRead += 1
     if events == 0 { recordsSkipped += 1 }
-    if hadProblems {
+    if events == 0, let leftOut {
+      if leftOut == .deceased { deceasedLeftOut += 1 } else { recordsNotChosen += 1 }
+    } else if hadProblems {
       recordsWithProblems += 1
     } else if events == 0 {
       recordsWithoutDate += 1
@@ -39,16 +49,23 @@ public struct ConversionStatistics: Hashable, Sendable {
       "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
     var text = "converted \(counted(eventsWritten, "event"))"
-    if anniversariesWritten > 0 {
-      text +=
-        " (\(counted(eventsWritten - anniversariesWritten, "birthday")), "
-        + "\(counted(anniversariesWritten, "anniversary", "anniversaries")))"
+    if anniversariesWritten > 0 || memorialsWritten > 0 {
+      var kinds = [counted(eventsWritten - anniversariesWritten - memorialsWritten, "birthday")]
+      if anniversariesWritten > 0 {
+        kinds.append(counted(anniversariesWritten, "anniversary", "anniversaries"))
+      }
+      if memorialsWritten > 0 { kinds.append(counted(memorialsWritten, "memorial")) }
+      text += " (" + kinds.joined(separator: ", ") + ")"
     }
     text += " from \(counted(recordsRead, String(recordNoun.dropLast()), recordNoun))"
     var parts: [String] = []
     if recordsWithoutDate > 0 { parts.append("\(recordsWithoutDate) without a date") }
     if recordsWithProblems > 0 { parts.append("\(recordsWithProblems) with problems") }
     if duplicatesMerged > 0 { parts.append("\(counted(duplicatesMerged, "duplicate")) merged") }
+    if deceasedLeftOut > 0 {
+      parts.append("\(deceasedLeftOut) deceased without an event, see --memorials")
+    }
+    if recordsNotChosen > 0 { parts.append("\(recordsNotChosen) not chosen by --group/--exclude") }
     if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
     return text
   }
