@@ -10,17 +10,18 @@
 /// does that), so an unsynchronised start does not count towards `COUNT` — as in
 /// python-dateutil, the reference of the differential check.
 ///
-/// The work is bounded: at most ``maximumPeriods`` periods are examined per expander, and at
-/// most ``maximumEmptyPeriods`` in a row that produce nothing (a rule that never produces
-/// anything, `FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`, stops there after about a millisecond);
+/// The work is bounded: at most ``maximumPeriods`` periods are examined per expander, and for
+/// weekly and shorter frequencies at most ``maximumEmptyPeriods`` in a row that produce nothing
+/// (a rule that never produces anything, `FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`, stops there
+/// after about a millisecond; a yearly or monthly one reaches year 9999 first);
 /// nothing after year 9999 exists; a period with more than ``maximumPeriods`` occurrences
 /// (BYHOUR, BYMINUTE and BYSECOND on every day of a year) stops it too. ``isTruncated`` says the
 /// bound, not the rule, ended it.
 public struct RecurrenceExpander: IteratorProtocol, Sequence {
   /// The most periods one expander examines.
   public static let maximumPeriods = 200_000
-  /// The most periods in a row without an occurrence (29 February every 8 years of days is
-  /// about 2,900; the 8,000 years to 9999 of a yearly rule that never matches stay under it).
+  /// The most periods in a row without an occurrence, for weekly and shorter frequencies
+  /// (29 February every 8 years, day by day, is about 2,900).
   public static let maximumEmptyPeriods = 10_000
 
   private let rule: RecurrenceRule
@@ -138,7 +139,9 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
         return LocalDateTime(seconds: time)
       }
       if isFinished { return nil }
-      if periods >= Self.maximumPeriods || emptyPeriods >= Self.maximumEmptyPeriods {
+      if periods >= Self.maximumPeriods
+        || (emptyPeriods >= Self.maximumEmptyPeriods && rule.frequency >= .weekly)
+      {
         isTruncated = true
         isFinished = true
         return nil
