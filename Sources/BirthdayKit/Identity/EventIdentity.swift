@@ -45,14 +45,18 @@ public enum EventIdentity {
   }
 
   /// The name hashed into the UID (exposed for tests and documentation).
+  ///
+  /// An other date's label (case folded) follows the kind: `name:other:graduation:jane doe:06-30`.
   public static func uuidName(
-    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate,
+    label: String? = nil
   ) -> String {
+    let kindPart = kind == .other ? "other:\((label ?? "").lowercased()):" : "\(kind.rawValue):"
     if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
-      return "uid:\(kind.rawValue):\(identifier)"
+      return "uid:\(kindPart)\(identifier)"
     }
     return
-      "name:\(kind.rawValue):\(name.identityKey):\(twoDigits(date.month))-\(twoDigits(date.day))"
+      "name:\(kindPart)\(name.identityKey):\(twoDigits(date.month))-\(twoDigits(date.day))"
   }
 }
 

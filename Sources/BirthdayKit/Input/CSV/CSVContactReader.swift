@@ -75,6 +75,7 @@ struct CSVRowState {
   private var columns: CSVColumnMap?
   private var headerNames: [String] = []
   private var firstRow: [String]?
+  private var hasSeenFirstRow = false
   private var order: DateOrder?
   private var orderProof: (line: Int, value: String)?
   private var heldBack: [CSVRow] = []
@@ -193,9 +194,19 @@ struct CSVRowState {
 
   mutating func finish(body: (Contact) throws -> Void) throws {
     if columns == nil, let firstRow {
+      // Short: an Outlook header row is 2.5 KB; the first columns are enough to recognise it.
+      let shown = firstRow.prefix(5).map { header -> String in
+        let text = TextSanitizer.singleLine(header)
+        guard text.count > 30 else { return "'\(text)'" }
+        var cut = text.prefix(30)
+        while cut.last == " " { cut.removeLast() }
+        return "'\(cut)…'"
+      }
+      let more = firstRow.count > shown.count ? ", … (\(firstRow.count) columns)" : ""
       throw InputFormatError(
-        "no header row found: expected columns such as 'Name', 'First Name' or 'Birthday'; the first row has "
-          + firstRow.prefix(12).map { "'\($0)'" }.joined(separator: ", "),
+        "no header row found: no column is named like a name or a birthday; the first row has "
+          + shown.joined(separator: ", ") + more
+          + "; map the columns with --column birthday=HEADER --column name=HEADER",
         at: SourceLocation(file: fileName, line: 1))
     }
     guard let first = heldBack.first else { return }
@@ -260,8 +271,11 @@ struct CSVRowState {
         }
         + options.columnOverrides.values.filter { keys.contains(CSVColumnMap.key($0)) }.count
       if recognized > (best?.recognized ?? 0) { best = (candidate, headers, recognized) }
-      if firstRow == nil, candidate == candidates.last { firstRow = headers }
+      // The first row as split by the delimiter that gives the most fields, for the message
+      // when no header is ever found.
+      if !hasSeenFirstRow, headers.count > (firstRow?.count ?? 0) { firstRow = headers }
     }
+    hasSeenFirstRow = true
     guard let best else { return }  // a preamble line
     guard
       let map = try CSVColumnMap.map(

@@ -98,10 +98,11 @@ struct CSVRow {
       }
       return date
     }
-    report(
-      Diagnostic(
-        "column '\(cell.header)': invalid date '\(TextSanitizer.singleLine(cell.value))' (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)",
-        at: location))
+    let value = TextSanitizer.singleLine(cell.value)
+    let reason =
+      DateProblem.reason(value.utf8).map { ": " + $0 }
+      ?? " (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)"
+    report(Diagnostic("column '\(cell.header)': invalid date '\(value)'\(reason)", at: location))
     return nil
   }
 
