@@ -172,8 +172,9 @@ struct EventRecurrenceProperties {
     } catch {
       diagnostics(
         Diagnostic(
-          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods to find the next"
-            + " occurrence; next occurrence not shown",
+          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods (or "
+            + "\(RecurrenceExpander.maximumEmptyPeriods) without an occurrence in a row) to find "
+            + "the next occurrence; next occurrence not shown",
           at: location, isConversionFailure: false))
       return nil
     }
