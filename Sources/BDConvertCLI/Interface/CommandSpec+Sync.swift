@@ -78,7 +78,7 @@ extension CommandSpec {
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
       "bdconvert sync work.csv --set work --to birthdays.ics --dry-run",
       "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
-      "bdconvert sync contacts.vcf --to https://dav.example.com/cal/me/birthdays/ --user me",
+      "bdconvert sync a.vcf --to https://dav.example.com/cal/me/birthdays/ --user me",
     ],
     environment: ConversionOptionSpecs.environment + [ServerAccess.environment],
     exitStatuses: [
