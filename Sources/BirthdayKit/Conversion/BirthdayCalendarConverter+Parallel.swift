@@ -11,6 +11,10 @@ extension BirthdayCalendarConverter {
   /// are then committed in input order, which is where duplicate UIDs are detected. At most three
   /// segments per thread are in memory at once, so memory stays flat as the input grows.
   ///
+  /// A segment that ends inside a card (its last `END:VCARD` closed a nested 2.1 `AGENT` card, so
+  /// the cut was not a top-level boundary) and a card too large to hold whole end the parallel
+  /// part: the rest of the file, from that segment on, is read as one stream.
+  ///
   /// - Parameters:
   ///   - input: the file (or bytes) to read.
   ///   - fileName: the name used in diagnostics.
@@ -23,14 +27,20 @@ extension BirthdayCalendarConverter {
   ) throws {
     var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
     var linesRead = 0
+    // Where sequential reading resumes: the end of the last segment committed.
+    var resume = (offset: 0, linesBefore: 0)
     let renderOptions = writerOptions
     let builder = self.builder
     try ConversionPipeline.run(
       threads: threads,
-      next: { () throws -> (bytes: [UInt8], linesBefore: Int)? in
-        guard let segment = try segmenter.next() else { return nil }
-        defer { linesRead += ByteScan.countLineBreaks(in: segment) }
-        return (segment, linesRead)
+      next: { () throws -> VCardSegment? in
+        let offset = segmenter.offset
+        guard let bytes = try segmenter.next() else { return nil }
+        let linesBefore = linesRead
+        linesRead += ByteScan.countLineBreaks(in: bytes)
+        return VCardSegment(
+          bytes: bytes, linesBefore: linesBefore, range: offset..<segmenter.offset,
+          linesAfter: linesRead, isLast: segmenter.offset >= input.size)
       },
       convert: { segment in
         { output in
@@ -39,13 +49,19 @@ extension BirthdayCalendarConverter {
             builder: builder, options: renderOptions, output: output)
         }
       },
-      commit: { _, result in try commit(result.get()) },
-      committed: { progress(statistics.recordsRead, segmenter.offset) })
-    if segmenter.offset < input.size {
-      // A card too large to hold whole: read the rest of the file as one stream.
+      commit: { segment, result in
+        let conversion = try result.get()
+        if conversion.endedInsideRecord, !segment.isLast { return false }
+        try commit(conversion)
+        resume = (segment.range.upperBound, segment.linesAfter)
+        return true
+      },
+      committed: { progress(statistics.recordsRead, resume.offset) })
+    if resume.offset < input.size {
+      // A card too large to hold whole, or a cut inside a card: read the rest as one stream.
       var reader = VCardReader(
-        source: RandomAccessStream(input: input, offset: segmenter.offset), fileName: fileName,
-        linesBefore: linesRead, diagnostics: diagnostics)
+        source: RandomAccessStream(input: input, offset: resume.offset), fileName: fileName,
+        linesBefore: resume.linesBefore, diagnostics: diagnostics)
       try reader.forEachContact { try add($0) }
       progress(statistics.recordsRead, input.size)
     }
@@ -90,6 +106,18 @@ extension BirthdayCalendarConverter {
   }
 }
 
+/// A piece of a vCard file cut on a card boundary, and where it is in the file.
+struct VCardSegment: Sendable {
+  var bytes: [UInt8]
+  /// The lines of the file before the segment (its first line is line `linesBefore + 1`).
+  var linesBefore: Int
+  var range: Range<Int>
+  /// The lines of the file up to the end of the segment.
+  var linesAfter: Int
+  /// The segment ends the file.
+  var isLast: Bool
+}
+
 /// Reads a ``RandomAccessByteSource`` from an offset to its end, as a stream.
 private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
   let input: Input
@@ -117,6 +145,9 @@ struct SegmentConversion: Sendable {
     var kind: CelebrationKind
   }
   var items: [Item] = []
+  /// The segment ended inside a record, so it was not cut where a sequential read is between
+  /// records; its conversion must not be used.
+  var endedInsideRecord = false
   var events: [RenderedEvent] = []
   /// The events' celebrations, read only for a duplicate's message or a UID that is no UUID: the
   /// commit loop copies no strings.
@@ -165,6 +196,7 @@ struct SegmentConversion: Sendable {
           contact, recordNoun: "card", builder: builder, renderer: renderer, items: &items)
       }
       conversion.items = items
+      conversion.endedInsideRecord = reader.endedInsideCard
       return .success(conversion)
     } catch {
       return .failure(error)

@@ -49,7 +49,10 @@ extension BirthdayCalendarConverter {
             output: output)
         }
       },
-      commit: { batch, result in try commit(batch, result, state: &state) },
+      commit: { batch, result in
+        try commit(batch, result, state: &state)
+        return true
+      },
       committed: { progress(statistics.recordsRead, scanner.bytesRead) })
     try state.finish { try add($0, recordNoun: "row") }
   }

@@ -14,13 +14,14 @@ enum ConversionPipeline {
   ///   - next: the next batch, read on the calling thread; `nil` at the end.
   ///   - convert: returns the work for one batch (called on the calling thread when the batch is
   ///     handed out, so it can take a snapshot of state); the work runs on a worker thread.
-  ///   - commit: called on the calling thread for each batch, in input order.
+  ///   - commit: called on the calling thread for each batch, in input order; returns `false` to
+  ///     stop (the batches after it are dropped unread).
   ///   - committed: called after each commit (progress).
   static func run<Batch: Sendable, Converted>(
     threads: Int,
     next: () throws -> Batch?,
     convert: (Batch) -> @Sendable (ByteBuffer) -> Converted,
-    commit: (Batch, Converted) throws -> Void,
+    commit: (Batch, Converted) throws -> Bool,
     committed: () -> Void = {}
   ) throws {
     let workers = WorkerThreads(count: max(threads, 1))
@@ -45,7 +46,7 @@ enum ConversionPipeline {
       }
       guard !inFlight.isEmpty else { return }
       let oldest = inFlight.removeFirst()
-      try commit(oldest.batch, oldest.job.wait())
+      guard try commit(oldest.batch, oldest.job.wait()) else { return }
       oldest.output.removeAll()
       spareOutputs.append(oldest.output)
       committed()

@@ -33,6 +33,8 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
 
   /// Bytes consumed from the source so far.
   public private(set) var bytesRead = 0
+  /// True when the input ended inside a card (the parallel path checks its cuts with it).
+  private(set) var endedInsideCard = false
 
   /// Creates a reader of `source`.
   ///
@@ -76,6 +78,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       bytesRead = lines.bytesRead
       try body(contact)
     }
+    endedInsideCard = scanner.isInsideCard
     if let contact = scanner.finish(lastLine: lineNumber) { try body(contact) }
   }
 }
