@@ -44,28 +44,4 @@ enum ContentLineFolder {
     line.withUnsafeBufferPointer { appendFolded($0, to: folded) }
     output.append(contentsOf: folded.bytes)
   }
-
-  /// Removes folding (CRLF or LF followed by one space or tab), for tests and readers.
-  static func unfold(_ text: [UInt8]) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(text.count)
-    var index = 0
-    while index < text.count {
-      if text[index] == 0x0D, index + 2 < text.count, text[index + 1] == 0x0A,
-        text[index + 2] == 0x20 || text[index + 2] == 0x09
-      {
-        index += 3
-        continue
-      }
-      if text[index] == 0x0A, index + 1 < text.count,
-        text[index + 1] == 0x20 || text[index + 1] == 0x09
-      {
-        index += 2
-        continue
-      }
-      result.append(text[index])
-      index += 1
-    }
-    return result
-  }
 }

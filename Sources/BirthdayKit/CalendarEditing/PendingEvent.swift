@@ -14,18 +14,18 @@ struct PendingEvent {
   }
 
   /// Keeps what `list` shows from a property line of the VEVENT.
-  mutating func take(_ line: CalendarLine) {
+  mutating func take(_ line: ICalendarLineView) {
     if line.isNamed("UID") {
-      uid = unescapedText(line.value)
+      uid = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("SUMMARY") {
-      summary = unescapedText(line.value)
+      summary = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("DTSTART") {
       start = Array(line.value)
       startLine = line.lineNumber
     } else if line.isNamed("RRULE") {
       rrule = Array(line.value)
     } else if line.isNamed("DESCRIPTION") {
-      description = unescapedText(line.value)
+      description = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
     }

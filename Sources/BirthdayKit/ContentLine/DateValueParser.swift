@@ -1,4 +1,4 @@
-/// Reads the ISO 8601 date forms address books use, from bytes, without `DateFormatter`.
+/// The one ISO 8601 date reader: the date forms address books use, from bytes, without `DateFormatter`.
 ///
 /// Accepted (after trimming spaces and tabs):
 /// - `YYYYMMDD`, `YYYY-MM-DD` (complete dates, basic and extended);
@@ -24,6 +24,17 @@ public enum DateValueParser {
   public static func parse(_ text: String) -> CivilDate? {
     var text = text
     return text.withUTF8(parse)
+  }
+
+  /// Parses exactly `YYYY-MM-DD` (no blanks, no time, no other form): dates given on a command
+  /// line or in a configuration.
+  public static func parseExtendedDate(_ text: String) -> CivilDate? {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "-")
+      else { return nil }
+      return parse(bytes)
+    }
   }
 
   /// Parses `bytes` in place: no copy, no allocation.

@@ -1,4 +1,4 @@
-/// RFC 5545 §3.3.11 TEXT escaping.
+/// RFC 5545 §3.3.11 TEXT escaping: the one escape/unescape pair of iCalendar.
 ///
 /// Backslash, semicolon and comma are escaped; a line break becomes `\n`; colons are left alone
 /// (the RFC does not escape them). Together with ``TextSanitizer`` this guarantees that no value
@@ -87,19 +87,26 @@ public enum TextEscaping {
 
   /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
   public static func unescaped(_ text: String) -> String {
-    var result = ""
-    var escaping = false
-    for character in text {
-      if escaping {
-        result.append(character == "n" || character == "N" ? "\n" : character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
+    String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
+  }
+
+  /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a
+  /// backslash at the end stays.
+  package static func unescaped<Bytes: Collection<UInt8>>(bytes value: Bytes) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(value.count)
+    var escaped = false
+    for byte in value {
+      if escaped {
+        escaped = false
+        result.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
       } else {
-        result.append(character)
+        result.append(byte)
       }
     }
-    if escaping { result.append("\\") }
+    if escaped { result.append(UInt8(ascii: "\\")) }
     return result
   }
 }

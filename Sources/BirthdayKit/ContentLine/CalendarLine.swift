@@ -26,6 +26,20 @@ public struct CalendarLine: Sendable {
   public var name: [UInt8]
   /// Where the value starts in ``content`` (after the first unquoted `:`).
   public var valueStart: Int
+  /// Where ``raw`` is in the input, in bytes from its start (a byte order mark counts).
+  public var byteRange: Range<Int>
+
+  /// Copies a line out of the reader's buffer.
+  init(_ view: ICalendarLineView) {
+    self.kind = view.kind
+    self.raw = Array(view.raw)
+    self.content = Array(view.content)
+    self.lineNumber = view.lineNumber
+    self.depth = view.depth
+    self.name = view.content[..<view.nameEnd].map(asciiUppercased)
+    self.valueStart = view.valueStart
+    self.byteRange = view.byteOffset..<view.byteOffset + view.raw.count
+  }
 
   /// The value bytes after the first unquoted `:`.
   public var value: ArraySlice<UInt8> { content[valueStart...] }
@@ -78,6 +92,32 @@ public struct CalendarLine: Sendable {
   }
 }
 
-func asciiUppercased(_ byte: UInt8) -> UInt8 {
-  (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 32 : byte
+/// A logical line as ``ICalendarReader`` finds it, its bytes still in the read buffer: valid only
+/// during the call that hands it out. ``CalendarLine`` is the owned copy.
+struct ICalendarLineView {
+  var kind: CalendarLine.Kind
+  /// The physical lines with their terminators (and a leading byte order mark).
+  var raw: UnsafeBufferPointer<UInt8>
+  /// The unfolded content without terminators and without a leading byte order mark.
+  var content: UnsafeBufferPointer<UInt8>
+  var lineNumber: Int
+  var byteOffset: Int
+  var depth: Int
+  /// The name is `content[..<nameEnd]`, in the case written.
+  var nameEnd: Int
+  var valueStart: Int
+
+  /// The value bytes after the first unquoted `:`.
+  var value: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: content[valueStart...]) }
+
+  /// True when the name equals `upperCaseName` ignoring ASCII case.
+  func isNamed(_ upperCaseName: StaticString) -> Bool {
+    guard nameEnd == upperCaseName.utf8CodeUnitCount else { return false }
+    let expected = UnsafeBufferPointer(
+      start: upperCaseName.utf8Start, count: upperCaseName.utf8CodeUnitCount)
+    for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
+      return false
+    }
+    return true
+  }
 }
