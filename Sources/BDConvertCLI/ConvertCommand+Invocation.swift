@@ -7,12 +7,15 @@ extension ConvertCommand {
   static func run(_ invocation: Invocation, command: CommandSpec, format: InputFormat?)
     throws(CommandError) -> ExitStatus
   {
-    let options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
+    var options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
     if options.showHelp {
       StandardStreams.output(HelpFormatter.help(for: command))
       return .success
     }
     let timestamp = try CommandLineTool.timestamp(invocation.environment)
+    if options.today == nil, invocation.environment["SOURCE_DATE_EPOCH"] != nil {
+      options.today = timestamp.date  // reproducible: the same ages on every run
+    }
     if !options.quiet {
       for note in options.notes {
         StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
@@ -71,7 +74,7 @@ extension ConvertCommand {
   /// Leaves out an input that cannot be used as a whole: reported, and the run goes on with the
   /// others. A single input, or any under `--strict`, ends the run instead.
   func leaveOut(_ input: String, _ error: CommandError) throws(CommandError) {
-    if options.strict || options.inputs.count == 1 { throw error }
+    if options.strict || options.inputs.count == 1 || requiresEveryInput { throw error }
     StandardStreams.error(error.rendered)
     report.leftOut.append((input, error))
   }

@@ -6,6 +6,13 @@ struct ConvertCommand {
   let timestamp: UTCTimestamp
   /// What the run did, for the summary line and `--summary-json`.
   var report = ConversionReport()
+  /// Where the calendar goes instead of `-o`/standard output (`sync` reads it back).
+  var scratch: TemporaryFile?
+  /// Every input must be usable: one that is not ends the run even without `--strict` (`sync`
+  /// must never see an address book with a file missing).
+  var requiresEveryInput = false
+  /// Whether the `converted ...` line is printed (`sync` prints its own).
+  var printsSummary = true
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
   static let parallelThreshold = 8 << 20
@@ -41,7 +48,9 @@ struct ConvertCommand {
     guard !inputs.isEmpty else { throw noUsableInput() }
 
     let output: OutputTarget
-    if let path = options.outputPath {
+    if let scratch {
+      output = OutputTarget.scratch(scratch)
+    } else if let path = options.outputPath {
       output = try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
     } else if options.strict {
       // A failed --strict run prints nothing: standard output is held back until the end.
@@ -58,12 +67,7 @@ struct ConvertCommand {
       verbose: options.verbose, progress: progress)
     defer { printer.finish() }
     report.printer = printer
-    var calendar = CalendarOptions(timestamp: timestamp)
-    calendar.alarms = options.alarms
-    calendar.leapDayPolicy = options.leapDayPolicy
-    calendar.summaryTemplate = options.summaryTemplate
-    calendar.messageTemplate = options.messageTemplate
-    calendar.calendarName = options.calendarName
+    let calendar = options.calendarOptions(timestamp: timestamp)
     var converter = BirthdayCalendarConverter(
       sink: output.sink,
       options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
@@ -123,7 +127,9 @@ struct ConvertCommand {
     }
     try output.commit()
     report.statistics = statistics
-    if !options.quiet { StandardStreams.error(summaryLine(statistics, formats: formats)) }
+    if !options.quiet, printsSummary {
+      StandardStreams.error(summaryLine(statistics, formats: formats))
+    }
     return report.leftOut.first?.error.status ?? .success
   }
 

@@ -12,6 +12,14 @@ struct ConvertOptions {
   var includeAnniversaries = false
   var summaryTemplate: EventTextTemplate?
   var messageTemplate: EventTextTemplate?
+  /// `--anniversary-summary`, `--anniversary-message`: the anniversaries' own templates.
+  var anniversarySummaryTemplate: EventTextTemplate?
+  var anniversaryMessageTemplate: EventTextTemplate?
+  /// `--age-years`: years with an override that carries the age (when a template has `{age}`).
+  var ageYears = 3
+  /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
+  /// so that the output is reproducible.
+  var today: CivilDate?
   var calendarName: String? = "Birthdays"
   var strict = false
   var quiet = false
@@ -88,9 +96,14 @@ struct ConvertOptions {
     do {
       options.summaryTemplate = try scanned.last("--summary").map(EventTextTemplate.init)
       options.messageTemplate = try scanned.last("--message").map(EventTextTemplate.init)
+      options.anniversarySummaryTemplate = try scanned.last("--anniversary-summary").map(
+        EventTextTemplate.init)
+      options.anniversaryMessageTemplate = try scanned.last("--anniversary-message").map(
+        EventTextTemplate.init)
     } catch {
       throw .usage(error.description, usage)
     }
+    try parseAgeOptions(scanned, into: &options)
     if let name = scanned.last("--calendar-name") {
       options.calendarName = name.isEmpty ? nil : name
     }
@@ -115,6 +128,41 @@ struct ConvertOptions {
         to: &options, alarmsGiven: !alarmValues.isEmpty || scanned.has("--no-alarm"), usage: usage)
     }
     return options
+  }
+
+  /// `--age-years` and `--today`.
+  static func parseAgeOptions(_ scanned: ArgumentScanner.Result, into options: inout ConvertOptions)
+    throws(CommandError)
+  {
+    if let years = scanned.last("--age-years") {
+      guard let count = Int(years), (0...100).contains(count) else {
+        throw .usage(
+          "invalid --age-years '\(years)' (expected a number of years from 0 to 100)",
+          options.usage)
+      }
+      options.ageYears = count
+    }
+    if let text = scanned.last("--today") {
+      guard let date = ISODateArgument.parse(text) else {
+        throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", options.usage)
+      }
+      options.today = date
+    }
+  }
+
+  /// How the calendar is written, as these options ask, with `timestamp` as `DTSTAMP`.
+  func calendarOptions(timestamp: UTCTimestamp) -> CalendarOptions {
+    var calendar = CalendarOptions(timestamp: timestamp)
+    calendar.alarms = alarms
+    calendar.leapDayPolicy = leapDayPolicy
+    calendar.summaryTemplate = summaryTemplate
+    calendar.messageTemplate = messageTemplate
+    calendar.anniversarySummaryTemplate = anniversarySummaryTemplate
+    calendar.anniversaryMessageTemplate = anniversaryMessageTemplate
+    calendar.calendarName = calendarName
+    calendar.ageYears = ageYears
+    calendar.currentYear = (today ?? LocalDate.today()).year ?? calendar.currentYear
+    return calendar
   }
 
   /// `--output-dir` and `--summary-json`.

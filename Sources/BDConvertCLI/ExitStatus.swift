@@ -12,4 +12,7 @@ public enum ExitStatus: Int32, Sendable {
   case cannotCreate = 73
   /// An I/O error while reading or writing (`EX_IOERR`).
   case ioError = 74
+  /// A sync that could apply only part of its changes; running it again finishes
+  /// (`EX_TEMPFAIL`).
+  case tempFailure = 75
 }

@@ -112,14 +112,16 @@ extension InputFile {
     }
   }
 
-  /// Classifies the first bytes of an input. A UTF-8 or UTF-16 byte order mark is skipped;
+  /// Classifies the first bytes of an input. A UTF-8 byte order mark is skipped, UTF-16 (with or
+  /// without a byte order mark) is read by its ASCII bytes;
   /// names are matched without regard to case, after leading blanks.
   static func kind(ofStart start: [UInt8]) -> ContentKind {
     var bytes = start[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       bytes = bytes.dropFirst(3)
-    } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      bytes = ArraySlice(bytes.dropFirst(2).filter { $0 != 0 })
+    } else if let utf16 = TextDecoding.utf16ByteOrder(ofStart: bytes) {
+      // With or without a byte order mark: ASCII is enough to recognise the format.
+      bytes = ArraySlice(bytes.dropFirst(utf16.byteOrderMarkLength).filter { $0 != 0 })
     }
     let lines = bytes.split(omittingEmptySubsequences: true) { $0 == 0x0A || $0 == 0x0D }
       .map { $0.drop { $0 == 0x20 || $0 == 0x09 } }

@@ -30,7 +30,7 @@ struct ListCommand {
       }
       today = date
     } else {
-      today = localToday()
+      today = LocalDate.today()
     }
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
@@ -71,14 +71,5 @@ struct ListCommand {
     table?.finish()
     StandardStreams.output(text)
     return .success
-  }
-
-  private static func localToday() -> CivilDate {
-    var now = time(nil)
-    var parts = tm()
-    localtime_r(&now, &parts)
-    return CivilDate(
-      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-      ?? CivilDate(year: 2000, month: 1, day: 1)!
   }
 }

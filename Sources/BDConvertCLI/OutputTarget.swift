@@ -22,6 +22,8 @@ final class OutputTarget {
     case bufferedStandardOutput(TemporaryFile)
     case replace(temporary: String, final: String, mode: mode_t)
     case writeThrough
+    /// An unnamed temporary file the caller reads back (`sync`'s wanted events).
+    case scratch(TemporaryFile)
   }
 
   /// The name used in messages.
@@ -54,6 +56,13 @@ final class OutputTarget {
     return OutputTarget(
       displayName: "a temporary file in '\(file.directory)'",
       mode: .bufferedStandardOutput(file), descriptor: file.descriptor)
+  }
+
+  /// An unnamed ``TemporaryFile`` that the caller reads back; commit and discard leave it alone.
+  static func scratch(_ file: TemporaryFile) -> OutputTarget {
+    OutputTarget(
+      displayName: "a temporary file in '\(file.directory)'", mode: .scratch(file),
+      descriptor: file.descriptor)
   }
 
   /// Prepares `path` for writing.
@@ -123,7 +132,7 @@ final class OutputTarget {
     guard !finished else { return }
     finished = true
     switch mode {
-    case .standardOutput:
+    case .standardOutput, .scratch:
       return
     case .bufferedStandardOutput(let file):
       try Self.copy(file, toDescriptor: 1, name: "<stdout>")
@@ -147,7 +156,7 @@ final class OutputTarget {
     guard !finished else { return }
     finished = true
     switch mode {
-    case .standardOutput, .bufferedStandardOutput:
+    case .standardOutput, .bufferedStandardOutput, .scratch:
       return  // the temporary file has no name: it goes when released
     case .writeThrough:
       close(descriptor)

@@ -28,6 +28,10 @@ import Testing
     }
     let utf16: [UInt8] = [0xFF, 0xFE] + units
     #expect(InputFile.format(ofStart: utf16) == .vCard)
+    // Without a byte order mark, by the NUL bytes (issue 12, item 6).
+    #expect(InputFile.format(ofStart: units) == .vCard)
+    let bigEndian = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    #expect(InputFile.format(ofStart: bigEndian) == .vCard)
   }
 
   @Test func convertGivesWhatTheExplicitCommandsGive() throws {

@@ -93,7 +93,7 @@ import Testing
   @Test func listCutsRepeatedWarningsShortToo() throws {
     let folder = try TemporaryDirectory()
     let events = (0..<23).map {
-      "BEGIN:VEVENT\r\nUID:e\($0)\r\nDTSTART;VALUE=DATE:20200101\r\nRRULE:FREQ=MONTHLY;BYDAY=1MO\r\nEND:VEVENT\r\n"
+      "BEGIN:VEVENT\r\nUID:e\($0)\r\nDTSTART;VALUE=DATE:20200101\r\nRRULE:RSCALE=HEBREW;FREQ=YEARLY\r\nEND:VEVENT\r\n"
     }.joined()
     let input = try folder.write("cal.ics", "BEGIN:VCALENDAR\r\n" + events + "END:VCALENDAR\r\n")
     let result = runInProcess(["list", input, "--today", "2027-01-01"])

@@ -32,6 +32,12 @@ ALARM_SETS = {
     "several": (["--alarm", "08:00", "--alarm", "-1d@18:00"], [(0, 8, 0), (1, 18, 0)]),
 }
 POLICIES = ["feb28", "mar1", "feb29"]
+# Ages in titles and alarm texts: the yearly event without the age, one override per year of
+# AGE_YEARS with it (--today in the first, --age-years for how many).
+AGE_YEARS = range(2027, 2031)
+AGE_OPTIONS = ["--summary", "Birthday: {name} ({age})",
+               "--message", "Wish {first} {last} a Happy {ordinal} Birthday today!",
+               "--today", "2027-03-01", "--age-years", str(len(AGE_YEARS))]
 FORMATS = ["vcf21", "vcf30", "vcf40", "csv"]
 
 
@@ -56,6 +62,7 @@ class Case:
     alarms: list  # (days before, hour, minute)
     options: list
     people: list
+    ages: bool = False
 
     @property
     def command(self):
@@ -76,6 +83,37 @@ class Case:
             elif self.policy == "mar1":
                 dates.append(datetime.date(year, 3, 1))
         return dates
+
+
+    def has_override(self, person, date):
+        """Whether bdconvert writes an override with the age for this occurrence."""
+        return self.ages and person.year is not None and date.year in AGE_YEARS and date.year > person.year
+
+    def title(self, person, date=None):
+        """The title of the yearly event (date None) or of the occurrence on `date`."""
+        if date is not None and self.has_override(person, date):
+            return f"Birthday: {person.name} ({date.year - person.year})"
+        return f"Birthday: {person.name}"
+
+    def message(self, person, date=None):
+        """The alarm text of the yearly event (date None) or of the occurrence on `date`."""
+        if not self.ages:
+            return None  # the default texts, checked by the Swift tests
+        if date is not None and self.has_override(person, date):
+            return f"Wish {person.name} a Happy {ordinal(date.year - person.year)} Birthday today!"
+        return f"Wish {person.name} a Happy Birthday today!"
+
+    def titles(self):
+        """Every VEVENT's title: the yearly events and their overrides."""
+        return sorted([self.title(p) for p in self.people] + [
+            self.title(p, d) for p in self.people for d in self.expected_dates(p) if self.has_override(p, d)])
+
+
+def ordinal(number):
+    """English ordinal, computed here independently of bdconvert."""
+    if 11 <= number % 100 <= 13:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def qp(text):
@@ -123,4 +161,10 @@ def matrix():
                     cases.append(Case(
                         name=f"{fmt}-{policy}-{alarm_name}-{variant}", format=fmt, policy=policy, alarms=alarms,
                         options=["--leap-day", policy] + options, people=people))
+            for variant, year_of in YEAR_VARIANTS.items():
+                options, alarms = ALARM_SETS["several"]
+                people = [Person(g, f, m, d, year_of(m, d)) for g, f, m, d in PEOPLE]
+                cases.append(Case(
+                    name=f"{fmt}-{policy}-ages-{variant}", format=fmt, policy=policy, alarms=alarms,
+                    options=["--leap-day", policy] + options + AGE_OPTIONS, people=people, ages=True))
     return cases

@@ -74,15 +74,33 @@ def self_test(binary, work):
         "radicale": text.replace(b"DTSTART;VALUE=DATE:19880412", b"DTSTART;VALUE=DATE:19880413"),
     }
     for checker_name, module in FULL + CLIENTS:
-        path = os.path.join(work, f"broken-for-{checker_name}.ics")
-        with open(path, "wb") as f:
-            f.write(breakages[checker_name])
-        try:
-            problems = module.check(path, case)
-        except Exception as error:
-            problems = [f"raised {error}"]
-        report(bool(problems), "self-test", f"{checker_name}-catches-breakage",
-               ["the checker accepted a calendar broken for it"])
+        expect_failure(module, case, breakages[checker_name], work, f"{checker_name}-catches-breakage")
+
+    # With ages: an override on a day the rule does not produce (1 March under feb28), and an
+    # override with last year's age.
+    ages = next(c for c in cases.matrix() if c.name == "vcf30-feb28-ages-known")
+    good, result = convert(binary, ages, work)
+    if result.returncode != 0:
+        report(False, "self-test", "convert-ages", [result.stderr])
+        return
+    text = open(good, "rb").read()
+    off_day = text.replace(b"RECURRENCE-ID;VALUE=DATE:20270228", b"RECURRENCE-ID;VALUE=DATE:20270301")
+    wrong_age = text.replace(b"SUMMARY:Birthday: Jane Doe (40)", b"SUMMARY:Birthday: Jane Doe (39)")
+    for checker_name, module in [("recurrence", recurrence), ("libical", libical)]:
+        expect_failure(module, ages, off_day, work, f"{checker_name}-catches-override-off-the-rule")
+    for checker_name, module in [("recurrence", recurrence), ("khal", khal), ("radicale", radicale)]:
+        expect_failure(module, ages, wrong_age, work, f"{checker_name}-catches-wrong-age")
+
+
+def expect_failure(module, case, data, work, name):
+    path = os.path.join(work, f"broken-{name}.ics")
+    with open(path, "wb") as f:
+        f.write(data)
+    try:
+        problems = module.check(path, case)
+    except Exception as error:
+        problems = [f"raised {error}"]
+    report(bool(problems), "self-test", name, ["the checker accepted a calendar broken for it"])
 
 
 def check_delete(binary, work, source_ics):
@@ -124,8 +142,9 @@ def main():
             if result.returncode != 0:
                 report(False, case.name, "bdconvert", [result.stderr.strip()])
                 continue
-            # The real clients are slower: one case per format and leap-day policy.
-            key = (case.format, case.policy)
+            # The real clients are slower: one case per format and leap-day policy, with and
+            # without ages.
+            key = (case.format, case.policy, case.ages)
             clients = CLIENTS if key not in first_of_each else []
             first_of_each.add(key)
             run_checks(output, case, case.name, FULL + clients)

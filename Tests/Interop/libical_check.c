@@ -1,7 +1,8 @@
 /* libical checker: parses each calendar with libical (the parser behind Evolution, GNOME
  * Calendar and KDE's calendar stack) and fails on any X-LIC-ERROR property, which is how libical
  * reports what it could not parse. With --expand YEAR it also prints, per VEVENT, the UID and the
- * occurrence dates libical's own recurrence iterator gives within that year.
+ * occurrence dates libical's own recurrence iterator gives within that year; per override
+ * (RECURRENCE-ID) in that year, "UID R DATE".
  *
  * Build: cc libical_check.c -o libical_check $(pkg-config --cflags --libs libical)
  * Usage: libical_check FILE.ics [--expand YEAR]
@@ -43,6 +44,12 @@ static void expand(icalcomponent *calendar, int year) {
   for (icalcomponent *event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT); event;
        event = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)) {
     struct icaltimetype start = icalcomponent_get_dtstart(event);
+    icalproperty *override = icalcomponent_get_first_property(event, ICAL_RECURRENCEID_PROPERTY);
+    if (override) {
+      struct icaltimetype day = icalproperty_get_recurrenceid(override);
+      if (day.year == year) printf("%s R %04d-%02d-%02d\n", icalcomponent_get_uid(event), day.year, day.month, day.day);
+      continue;
+    }
     icalproperty *rule = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY);
     printf("%s", icalcomponent_get_uid(event));
     if (rule) {

@@ -40,12 +40,34 @@ enum ConversionOptionSpecs {
     "--anniversaries", help: "also write anniversary events")
   static let summary = OptionSpec(
     "--summary", value: ValueSpec("TEMPLATE"),
-    help: "event title. Default: 'Birthday: {name}' ('Anniversary: {name}')")
+    help:
+      "event title (also for anniversaries unless --anniversary-summary). Default: 'Birthday: "
+      + "{name}' ('Anniversary: {name}')")
   static let message = OptionSpec(
     "--message", value: ValueSpec("TEMPLATE"),
     help:
-      "reminder text. Default: 'Wish {first} {last} a Happy Birthday today!'. Placeholders: "
-      + "{name} {first} {last} {year}; an empty () or [] left by an unknown {year} is removed.")
+      "reminder text (also for anniversaries unless --anniversary-message). Default: it says "
+      + "when: 'Wish {first} {last} a Happy Birthday today!' on the day, \"{name}'s birthday is "
+      + "tomorrow\" the day before, \"{name}'s birthday is in N days\". Placeholders: {name} "
+      + "{first} {last} {year} {age} {ordinal}; an empty value takes its () or [] along, or the "
+      + "separator before it (, - – |).")
+  static let anniversarySummary = OptionSpec(
+    "--anniversary-summary", value: ValueSpec("TEMPLATE"),
+    help: "anniversary title. Example: '💍 {name} ({ordinal})'")
+  static let anniversaryMessage = OptionSpec(
+    "--anniversary-message", value: ValueSpec("TEMPLATE"),
+    help: "anniversary reminder text. Default: as --message's, with 'Anniversary'")
+  static let ageYears = OptionSpec(
+    "--age-years", value: ValueSpec("N"),
+    help:
+      "with {age} or {ordinal} in a template: the yearly event has a title without the age, "
+      + "and each of the N years from this one (default 3) an override (RECURRENCE-ID) with it. "
+      + "Run again (or sync) yearly. 0: no overrides. Not without the year of birth.")
+  static let today = OptionSpec(
+    "--today", value: ValueSpec("YYYY-MM-DD"),
+    help:
+      "the date taken as today for ages (default: today, or the day of SOURCE_DATE_EPOCH when "
+      + "set)")
   static let client = OptionSpec(
     "--for",
     value: ValueSpec(
@@ -120,7 +142,12 @@ enum ConversionOptionSpecs {
   static func groups(csv: Bool) -> [OptionGroup] {
     var groups = [
       OptionGroup("output", [output, outputDirectory, calendarName, summaryJSON]),
-      OptionGroup("events", [alarm, noAlarm, leapDay, anniversaries, summary, message, client]),
+      OptionGroup(
+        "events",
+        [
+          alarm, noAlarm, leapDay, anniversaries, summary, message, anniversarySummary,
+          anniversaryMessage, ageYears, today, client,
+        ]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
     groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))

@@ -49,6 +49,24 @@ public enum TextDecoding {
     }
   }
 
+  /// The UTF-16 byte order of input starting with `start`, and the length of its byte order
+  /// mark (0 when there is none); `nil` when the input is not UTF-16.
+  ///
+  /// Without a mark, UTF-16 is recognised by the NUL byte of each of its first two characters,
+  /// which ASCII text in UTF-16 has and 8-bit text never has: `B\0E\0` is little-endian,
+  /// `\0B\0E` big-endian.
+  public static func utf16ByteOrder<Bytes: Collection>(ofStart start: Bytes) -> (
+    charset: Charset, byteOrderMarkLength: Int
+  )? where Bytes.Element == UInt8 {
+    let head = Array(start.prefix(4))
+    if head.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
+    if head.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
+    guard head.count == 4 else { return nil }
+    if head[0] != 0, head[1] == 0, head[2] != 0, head[3] == 0 { return (.utf16LittleEndian, 0) }
+    if head[0] == 0, head[1] != 0, head[2] == 0, head[3] != 0 { return (.utf16BigEndian, 0) }
+    return nil
+  }
+
   /// Decodes UTF-8, falling back to Windows-1252 when the bytes are not valid UTF-8.
   /// - Returns: the text, and whether the fallback was used (callers warn about it).
   public static func decodeUTF8OrWindows1252<Bytes: Collection>(_ bytes: Bytes) -> (

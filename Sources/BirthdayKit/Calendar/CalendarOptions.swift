@@ -8,14 +8,25 @@ public struct CalendarOptions: Sendable {
   public var leapDayPolicy: LeapDayPolicy = .feb28
   /// Event titles (`--summary`); `nil` uses the default for each kind.
   public var summaryTemplate: EventTextTemplate?
-  /// Alarm texts (`--message`); `nil` uses the default for each kind.
+  /// Alarm texts (`--message`); `nil` uses the default for each kind and alarm.
   public var messageTemplate: EventTextTemplate?
+  /// Anniversary titles (`--anniversary-summary`); `nil` uses ``summaryTemplate``, else the default.
+  public var anniversarySummaryTemplate: EventTextTemplate?
+  /// Anniversary alarm texts (`--anniversary-message`); `nil` uses ``messageTemplate``, else the
+  /// defaults.
+  public var anniversaryMessageTemplate: EventTextTemplate?
   /// `DTSTAMP` of every event (from `SOURCE_DATE_EPOCH` when set, else now).
   public var timestamp: UTCTimestamp
+  /// The first year that gets an override with the age when a template has `{age}` or
+  /// `{ordinal}` (`--today`); by default the year of ``timestamp``.
+  public var currentYear: Int
+  /// How many years, from ``currentYear``, get such an override (`--age-years`).
+  public var ageYears = 3
 
   /// Creates options with the defaults and the given timestamp.
   public init(timestamp: UTCTimestamp) {
     self.timestamp = timestamp
+    self.currentYear = timestamp.date.year ?? 1970
   }
 
   // The default templates are constants that parse; a failure would be a programming error.
@@ -27,11 +38,32 @@ public struct CalendarOptions: Sendable {
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
-    summaryTemplate ?? (kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
+    if kind == .anniversary, let anniversarySummaryTemplate { return anniversarySummaryTemplate }
+    return summaryTemplate ?? (kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
   }
 
-  /// The alarm text template for `kind`.
-  func messageTemplate(for kind: CelebrationKind) -> EventTextTemplate {
-    messageTemplate ?? (kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage)
+  /// The alarm text template for `kind` and an alarm `daysBefore` days before the day. The
+  /// default says when: "… today!", "… is tomorrow", "… is in 3 days".
+  func messageTemplate(for kind: CelebrationKind, daysBefore: Int = 0) -> EventTextTemplate {
+    if kind == .anniversary, let anniversaryMessageTemplate { return anniversaryMessageTemplate }
+    if let messageTemplate { return messageTemplate }
+    let noun = kind == .birthday ? "birthday" : "anniversary"
+    switch daysBefore {
+    case 0: return kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage
+    // Constant text around {name}: always parses.
+    case 1: return try! EventTextTemplate("{name}'s \(noun) is tomorrow")
+    default: return try! EventTextTemplate("{name}'s \(noun) is in \(daysBefore) days")
+    }
+  }
+
+  /// Whether events get yearly overrides: a title or alarm text has `{age}` or `{ordinal}`.
+  var writesAges: Bool {
+    guard ageYears > 0 else { return false }
+    let templates =
+      CelebrationKind.allCases.map { summaryTemplate(for: $0) }
+      + CelebrationKind.allCases.flatMap { kind in
+        alarms.map { messageTemplate(for: kind, daysBefore: $0.daysBefore) }
+      }
+    return templates.contains(where: \.dependsOnYear)
   }
 }

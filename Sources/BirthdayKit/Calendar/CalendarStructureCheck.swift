@@ -7,7 +7,8 @@
 /// Rules: UTF-8 without BOM; CRLF line ends only; no physical line over 75 octets and no UTF-8
 /// character split across a fold; every content line is `NAME[;params]:value`; BEGIN/END balanced
 /// and properly nested under one VCALENDAR; VCALENDAR has VERSION and PRODID once and no METHOD;
-/// every VEVENT has one UID, DTSTAMP and DTSTART, and UIDs are unique; every VALARM has ACTION, a
+/// every VEVENT has one UID, DTSTAMP and DTSTART, and a UID has one event and at most one
+/// override (`RECURRENCE-ID`) per occurrence; every VALARM has ACTION, a
 /// relative TRIGGER and, for DISPLAY, a non-empty DESCRIPTION; no control characters other than
 /// TAB in any value.
 public enum CalendarStructureCheck {
@@ -89,6 +90,14 @@ public enum CalendarStructureCheck {
           return problems
         }
         problems += check(component)
+        // One yearly event per UID; its overrides share the UID, one per RECURRENCE-ID.
+        if component.name == "VEVENT", let uid = component.uid,
+          !uids.insert(uid + "\n" + (component.recurrenceID ?? "")).inserted
+        {
+          let what = component.recurrenceID.map { "an override for \($0)" } ?? "an event"
+          problems.append(
+            "line \(component.line): UID \(uid) has \(what) earlier")
+        }
       default:
         guard !stack.isEmpty else {
           problems.append("line \(line): property \(name) outside any component")
@@ -102,9 +111,8 @@ public enum CalendarStructureCheck {
         if name == "DESCRIPTION", value.isEmpty {
           stack[stack.count - 1].displayDescriptionEmpty = true
         }
-        if name == "UID", stack.last?.name == "VEVENT", !uids.insert(value).inserted {
-          problems.append("line \(line): UID \(value) is used by an earlier event")
-        }
+        if name == "UID" { stack[stack.count - 1].uid = value }
+        if name == "RECURRENCE-ID" { stack[stack.count - 1].recurrenceID = value }
       }
     }
     for component in stack {
@@ -121,6 +129,8 @@ public enum CalendarStructureCheck {
     var triggerIsAbsolute = false
     var displayDescriptionEmpty = false
     var action: String?
+    var uid: String?
+    var recurrenceID: String?
   }
 
   /// Required and forbidden properties of a closed component.

@@ -14,11 +14,22 @@ final class EventRenderer {
   /// Lines that are the same in every event, folded and CRLF-ended once.
   private let timestampLine: [UInt8]
   private let leapDayRule: [UInt8]
-  private let alarmTriggers: [[UInt8]]
+  private static let yearlyRule = Array("RRULE:FREQ=YEARLY\r\n".utf8)
+  /// Each alarm: its first lines, its text for each kind (the default depends on when it fires),
+  /// and whether that text is the previous alarm's (rendered once for both).
+  private let alarms: [Alarm]
   /// The templates, as copies of this renderer's own: the defaults are globals, and every
   /// thread reading the same one fought over its reference count.
   private let summaries: (birthday: EventTextTemplate, anniversary: EventTextTemplate)
-  private let messages: (birthday: EventTextTemplate, anniversary: EventTextTemplate)
+  /// Whether each event is followed by overrides with the age (``CalendarOptions/writesAges``).
+  private let writesAges: Bool
+
+  private struct Alarm {
+    var lines: [UInt8]
+    var birthday: EventTextTemplate
+    var anniversary: EventTextTemplate
+    var sameTextAsPrevious: Bool
+  }
 
   init(options: CalendarOptions) {
     self.options = options
@@ -26,24 +37,61 @@ final class EventRenderer {
       options.summaryTemplate(for: .birthday).privateCopy(),
       options.summaryTemplate(for: .anniversary).privateCopy()
     )
-    self.messages = (
-      options.messageTemplate(for: .birthday).privateCopy(),
-      options.messageTemplate(for: .anniversary).privateCopy()
-    )
     self.timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
     self.leapDayRule = Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)")
-    self.alarmTriggers = options.alarms.map {
-      Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
-        + Self.folded("TRIGGER;RELATED=START:\($0.trigger)")
+    var alarms: [Alarm] = []
+    for alarm in options.alarms {
+      let birthday = options.messageTemplate(for: .birthday, daysBefore: alarm.daysBefore)
+      let anniversary = options.messageTemplate(for: .anniversary, daysBefore: alarm.daysBefore)
+      let same = alarms.last.map { $0.birthday == birthday && $0.anniversary == anniversary }
+      alarms.append(
+        Alarm(
+          lines: Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
+            + Self.folded("TRIGGER;RELATED=START:\(alarm.trigger)"),
+          birthday: birthday.privateCopy(), anniversary: anniversary.privateCopy(),
+          sameTextAsPrevious: same ?? false))
     }
+    self.alarms = alarms
+    self.writesAges = options.writesAges
   }
 
   /// Appends one event to `buffer`, byte by byte: no intermediate strings on this path.
   /// Constant lines carry their CRLF; lines with a value end through
   /// ``ContentLineFolder/endLine(startingAt:in:)``, which folds the rare long one.
+  ///
+  /// When a template has `{age}` and the year is known, the yearly event (whose title has no
+  /// age) is followed by one override per year from ``CalendarOptions/currentYear`` with it.
   func append(_ celebration: Celebration, to buffer: ByteBuffer) {
+    appendEvent(celebration, occurrence: nil, to: buffer)
+    guard writesAges, let since = celebration.date.year else { return }
+    let start = dayNumber(Self.startDate(of: celebration.date))
+    for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
+      guard let occurrence = occurrence(of: celebration.date, inYear: year),
+        dayNumber(occurrence) >= start
+      else { continue }
+      appendEvent(celebration, occurrence: occurrence, to: buffer)
+    }
+  }
+
+  /// The day the yearly rule puts `date` on in `year`: 29 February falls on 28 February or
+  /// 1 March in common years (``LeapDayPolicy``), or nowhere with `feb29`.
+  func occurrence(of date: CivilDate, inYear year: Int) -> CivilDate? {
+    if let day = date.inYear(year) { return day }
+    switch options.leapDayPolicy {
+    case .feb28: return CivilDate(year: year, month: 2, day: 28)
+    case .mar1: return CivilDate(year: year, month: 3, day: 1)
+    case .feb29: return nil
+    }
+  }
+
+  /// The yearly event (`occurrence` nil), or its override for the occurrence on that day: a
+  /// `RECURRENCE-ID` instead of the rule, and texts with the age in that year.
+  private func appendEvent(
+    _ celebration: Celebration, occurrence: CivilDate?, to buffer: ByteBuffer
+  ) {
     let date = celebration.date
-    let start = Self.startDate(of: date)
+    let start = occurrence ?? Self.startDate(of: date)
+    let year = occurrence?.year
 
     buffer.append("BEGIN:VEVENT\r\n")
     var lineStart = buffer.count
@@ -56,19 +104,22 @@ final class EventRenderer {
     }
     ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     buffer.append(timestampLine)
+    if occurrence != nil {
+      buffer.append("RECURRENCE-ID;VALUE=DATE:")
+      Self.appendBasicDate(start, to: buffer)
+      buffer.appendLineBreak()
+    }
     buffer.append("DTSTART;VALUE=DATE:")
     Self.appendBasicDate(start, to: buffer)
     buffer.append("\r\nDTEND;VALUE=DATE:")
     Self.appendBasicDate(start.nextDay(), to: buffer)
     buffer.appendLineBreak()
-    if date.isLeapDay {
-      buffer.append(leapDayRule)
-    } else {
-      buffer.append("RRULE:FREQ=YEARLY\r\n")
+    if occurrence == nil {
+      buffer.append(date.isLeapDay ? leapDayRule : Self.yearlyRule)
     }
 
     scratch.removeAll()
-    appendSummary(for: celebration, to: scratch)
+    appendSummary(for: celebration, inYear: year, to: scratch)
     lineStart = buffer.count
     buffer.append("SUMMARY:")
     scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
@@ -82,40 +133,36 @@ final class EventRenderer {
       celebration.kind == .birthday
         ? "CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n"
         : "CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
-    if !alarmTriggers.isEmpty {
-      scratch.removeAll()
-      appendMessage(for: celebration, to: scratch)
-      alarmDescription.removeAll()
-      alarmDescription.append("DESCRIPTION:")
-      scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: alarmDescription) }
-      ContentLineFolder.endLine(startingAt: 0, in: alarmDescription)
-      for trigger in alarmTriggers {
-        buffer.append(trigger)
-        alarmDescription.withUnsafeBytes { buffer.append($0) }
-        buffer.append("END:VALARM\r\n")
+    for alarm in alarms {
+      if !alarm.sameTextAsPrevious {
+        scratch.removeAll()
+        let template = celebration.kind == .birthday ? alarm.birthday : alarm.anniversary
+        template.append(for: celebration, inYear: year, to: scratch)
+        // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
+        if scratch.isEmpty { appendSummary(for: celebration, inYear: year, to: scratch) }
+        alarmDescription.removeAll()
+        alarmDescription.append("DESCRIPTION:")
+        scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: alarmDescription) }
+        ContentLineFolder.endLine(startingAt: 0, in: alarmDescription)
       }
+      buffer.append(alarm.lines)
+      alarmDescription.withUnsafeBytes { buffer.append($0) }
+      buffer.append("END:VALARM\r\n")
     }
     buffer.append("END:VEVENT\r\n")
   }
 
-  /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
-  /// else 1970, or 1972 for 29 February (the first leap year from 1970).
   /// Appends the event title; never empty (falls back to the name).
-  private func appendSummary(for celebration: Celebration, to output: ByteBuffer) {
+  private func appendSummary(for celebration: Celebration, inYear year: Int?, to output: ByteBuffer)
+  {
     let start = output.count
     let template = celebration.kind == .birthday ? summaries.birthday : summaries.anniversary
-    template.append(for: celebration, to: output)
+    template.append(for: celebration, inYear: year, to: output)
     if output.count == start { output.append(utf8: celebration.name.formatted) }
   }
 
-  /// Appends the alarm text; never empty (RFC 5545 requires DESCRIPTION on a DISPLAY alarm).
-  private func appendMessage(for celebration: Celebration, to output: ByteBuffer) {
-    let start = output.count
-    let template = celebration.kind == .birthday ? messages.birthday : messages.anniversary
-    template.append(for: celebration, to: output)
-    if output.count == start { appendSummary(for: celebration, to: output) }
-  }
-
+  /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
+  /// else 1970, or 1972 for 29 February (the first leap year from 1970).
   static func startDate(of date: CivilDate) -> CivilDate {
     if let year = date.year, year >= 1970 { return date }
     // Valid by construction: every month-day exists in 1972, a leap year.

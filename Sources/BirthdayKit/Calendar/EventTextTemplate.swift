@@ -2,9 +2,14 @@
 ///
 /// Placeholders: `{name}` (display name), `{first}` (given name; the whole display name when the
 /// source has no name parts), `{last}` (family name, or empty), `{year}` (the year of birth or of the
-/// anniversary, or empty when unknown). A bracket pair left empty by a missing value, `()` or `[]`,
-/// is removed, and runs of spaces collapse, so `{name} ({year})` reads "Jane Doe" when the year is
-/// unknown. Any other `{word}` is an error; a `{` that does not start a placeholder is literal.
+/// anniversary, or empty when unknown), `{age}` (the age turned, or years married, in the year of
+/// the occurrence: empty in the yearly event and when the year is unknown) and `{ordinal}` (the
+/// same in English, `41st`). A placeholder left empty takes what belongs to it along: a bracket
+/// pair around it, `(...)` or `[...]`, with everything in it, or else the separator before it
+/// (`,` `;` `-` `–` `—` `|` `/` `·`), or after it when it starts the text; runs of spaces
+/// collapse. So `{name} ({year})` and `{name} ({ordinal} birthday)` read "Jane Doe" without the
+/// value, `{name}, {age}` reads "Jane Doe". Any other `{word}` is an error; a `{` that does not
+/// start a placeholder is literal.
 ///
 /// ```swift
 /// let template = try EventTextTemplate("Wish {first} {last} a Happy Birthday today!")
@@ -17,14 +22,18 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The unknown placeholder, with braces.
     public var placeholder: String
     public var description: String {
-      "unknown placeholder '\(placeholder)' in template '\(template)' (use {name}, {first}, {last} or {year})"
+      "unknown placeholder '\(placeholder)' in template '\(template)' (use {name}, {first}, {last}, {year}, {age} or {ordinal})"
     }
   }
 
   enum Segment: Hashable, Sendable {
     /// Template text, already on one line (line breaks and controls became spaces).
     case literal([UInt8])
-    case name, first, last, year
+    /// An opening bracket, `(` or `[`: a group that disappears when a placeholder in it is empty.
+    case open(UInt8)
+    /// The closing bracket of a group.
+    case close(UInt8)
+    case name, first, last, year, age, ordinal
   }
 
   /// The template text as given.
@@ -43,7 +52,18 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       let leading = literal.first?.isWhitespace == true ? " " : ""
       let trailing = literal.last?.isWhitespace == true && literal.count > 1 ? " " : ""
       let clean = TextSanitizer.singleLine(literal)
-      segments.append(.literal(Array((clean.isEmpty ? leading : leading + clean + trailing).utf8)))
+      var text: [UInt8] = []
+      for byte in (clean.isEmpty ? leading : leading + clean + trailing).utf8 {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ")"), UInt8(ascii: "]"):
+          if !text.isEmpty { segments.append(.literal(text)) }
+          text = []
+          let opens = byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[")
+          segments.append(opens ? .open(byte) : .close(byte))
+        default: text.append(byte)
+        }
+      }
+      if !text.isEmpty { segments.append(.literal(text)) }
       literal = ""
     }
     var rest = Substring(template)
@@ -64,6 +84,8 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case "first": placeholder = .first
       case "last": placeholder = .last
       case "year": placeholder = .year
+      case "age": placeholder = .age
+      case "ordinal": placeholder = .ordinal
       default:
         throw ParseError(template: template, placeholder: "{\(word)}")
       }
@@ -93,50 +115,126 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
-  public func render(for celebration: Celebration) -> String {
+  /// - Parameter year: the year of the occurrence, for `{age}` and `{ordinal}`; `nil` leaves them
+  ///   empty (the yearly event's title).
+  public func render(for celebration: Celebration, inYear year: Int? = nil) -> String {
     let output = ByteBuffer()
-    append(for: celebration, to: output)
+    append(for: celebration, inYear: year, to: output)
     return String(decoding: output.bytes, as: UTF8.self)
   }
 
+  /// Whether the text changes from year to year: it has `{age}` or `{ordinal}`.
+  public var dependsOnYear: Bool {
+    segments.contains { $0 == .age || $0 == .ordinal }
+  }
+
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
-  func append(for celebration: Celebration, to output: ByteBuffer) {
+  func append(for celebration: Celebration, inYear year: Int? = nil, to output: ByteBuffer) {
     let start = output.count
     let name = celebration.name
     let hasParts = name.given != nil || name.family != nil
-    var dropClosingBracket: UInt8?
+    // Open brackets: where each started in `output`, and whether a placeholder in it was empty.
+    var groups: [(start: Int, hasEmpty: Bool)] = []
+    var dropLeadingSeparator = false
     for segment in segments {
       var value: String
       switch segment {
       case .literal(let bytes):
         bytes.withUnsafeBufferPointer { literal in
           var literal = literal[...]
-          if let closing = dropClosingBracket, literal.first == closing {
-            literal = literal.dropFirst()
+          if dropLeadingSeparator {
+            literal = Self.droppingLeadingSeparator(literal)
+            dropLeadingSeparator = false
           }
           appendCollapsingSpaces(UnsafeBufferPointer(rebasing: literal), to: output, start: start)
         }
-        dropClosingBracket = nil
+        continue
+      case .open(let bracket):
+        groups.append((output.count, false))
+        output.append(bracket)
+        continue
+      case .close(let bracket):
+        if let group = groups.popLast(), group.hasEmpty {
+          // "{name} ({year})" without a year: the whole bracket goes.
+          output.truncate(to: group.start)
+        } else {
+          output.append(bracket)
+        }
         continue
       case .name: value = name.formatted
       case .first: value = hasParts ? (name.given ?? "") : name.formatted
       case .last: value = name.family ?? ""
       case .year: value = celebration.date.year.map { "\($0)" } ?? ""
+      case .age: value = Self.age(of: celebration, inYear: year).map { "\($0)" } ?? ""
+      case .ordinal: value = Self.age(of: celebration, inYear: year).map(Self.englishOrdinal) ?? ""
       }
-      dropClosingBracket = nil
       if value.isEmpty {
-        // "{name} ({year})" without a year: drop the "(" now and the ")" that follows.
-        if output.count > start, let last = output.last,
-          last == UInt8(ascii: "(") || last == UInt8(ascii: "[")
-        {
-          output.truncate(to: output.count - 1)
-          dropClosingBracket = last == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
+        if !groups.isEmpty {
+          groups[groups.count - 1].hasEmpty = true
+        } else if output.count == start {
+          dropLeadingSeparator = true
+        } else {
+          Self.dropTrailingSeparator(of: output, start: start)
         }
         continue
       }
       value.withUTF8 { appendCollapsingSpaces($0, to: output, start: start) }
     }
     while output.count > start, output.last == 0x20 { output.truncate(to: output.count - 1) }
+  }
+
+  /// The age turned (years since) in `year`, or `nil` when the year of the date or of the
+  /// occurrence is unknown, or the occurrence is not after the date.
+  static func age(of celebration: Celebration, inYear year: Int?) -> Int? {
+    guard let year, let since = celebration.date.year, year > since else { return nil }
+    return year - since
+  }
+
+  /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`, `101st`, `111th`.
+  public static func englishOrdinal(_ number: Int) -> String {
+    let suffix: String
+    switch (number % 100, number % 10) {
+    case (11...13, _): suffix = "th"
+    case (_, 1): suffix = "st"
+    case (_, 2): suffix = "nd"
+    case (_, 3): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(number)\(suffix)"
+  }
+
+  /// Separators that go with an empty placeholder: `,` `;` `-` `|` `/` `·` `–` `—`.
+  private static let separators: [[UInt8]] = [",", ";", "-", "|", "/", "·", "–", "—"].map {
+    Array($0.utf8)
+  }
+
+  /// "{name}, {age}" without an age: drops the separator (and spaces) before the placeholder.
+  private static func dropTrailingSeparator(of output: ByteBuffer, start: Int) {
+    let end: Int? = output.withUnsafeBytes { bytes in
+      var end = bytes.count
+      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+      for separator in separators where end - start >= separator.count {
+        if bytes[(end - separator.count)..<end].elementsEqual(separator) {
+          end -= separator.count
+          while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+          return end
+        }
+      }
+      return nil
+    }
+    if let end { output.truncate(to: end) }
+  }
+
+  /// "{age} - {name}" without an age: the separator (and spaces) after the placeholder.
+  private static func droppingLeadingSeparator(_ literal: Slice<UnsafeBufferPointer<UInt8>>)
+    -> Slice<UnsafeBufferPointer<UInt8>>
+  {
+    var rest = literal.drop { $0 == 0x20 }
+    for separator in separators where rest.starts(with: separator) {
+      rest = rest.dropFirst(separator.count).drop { $0 == 0x20 }
+      return rest
+    }
+    return literal
   }
 
   /// Appends `bytes` without a leading space at the start of the text or after another space.

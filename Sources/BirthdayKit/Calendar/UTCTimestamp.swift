@@ -9,6 +9,11 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
     self.secondsSince1970 = secondsSince1970
   }
 
+  /// The UTC day.
+  public var date: CivilDate {
+    civilDate(dayNumber: Int(secondsSince1970.floorDivided(by: 86_400)))
+  }
+
   /// `20261123T081500Z`.
   public var description: String {
     let days = Int(secondsSince1970.floorDivided(by: 86_400))

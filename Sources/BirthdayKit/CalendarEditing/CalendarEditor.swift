@@ -85,6 +85,10 @@ struct BufferedOutput<Sink: ByteSink> {
     buffer.reserveCapacity(1 << 16)
   }
 
+  mutating func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBufferPointer { try write($0) }
+  }
+
   mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { try flush() }

@@ -47,7 +47,7 @@ public struct CalendarEvent: Hashable, Sendable {
 ///
 /// Works on the UTF-8 bytes: control characters are single bytes, and the bytes of a multi-byte
 /// scalar are all 0x80 or more, so no scalar is ever split.
-private func oneLine(_ text: String) -> String {
+func oneLine(_ text: String) -> String {
   guard text.utf8.contains(where: isControl) else { return text }
   return String(decoding: text.utf8.map { isControl($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
 }

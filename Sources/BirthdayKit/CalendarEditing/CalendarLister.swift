@@ -112,7 +112,9 @@ public enum CalendarLister {
     var record: [UInt8] = []
     var rules = RecurrenceRuleCache()
     var linesBefore = 0
+    var files: [(linesBefore: Int, name: String)] = []
     for (source, fileName) in inputs {
+      files.append((linesBefore, fileName))
       var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
       var isOurs = false
       var current: PendingEvent?
@@ -140,8 +142,10 @@ public enum CalendarLister {
     }
 
     // Pass 2: the first record of each UID (its first master, or its first override when it has
-    // no master) goes on to the sort by next occurrence.
+    // no master) goes on to the sort by next occurrence; a recurring master's overrides (which
+    // sort right after it) move or cancel its occurrences, so its next one is worked out again.
     var byNextOccurrence = ExternalSorter(ordering: ListedEventOrder.nextOccurrence, limits: limits)
+    var group = OverriddenMaster()
     var hasPrevious = false
     var previousUID: [UInt8] = []
     var previousUIDIsASCII = false
@@ -152,14 +156,22 @@ public enum CalendarLister {
           ListedEventOrder.compareUIDs(
             previous, isASCII: previousUIDIsASCII, event.uid, isASCII: event.uidIsASCII)
         }
-        if order == 0 { return }
+        if order == 0 {
+          if event.isOverride { group.add(override: event) }
+          return
+        }
       }
+      try group.finish(
+        into: &byNextOccurrence, today: today, files: files, rules: &rules,
+        diagnostics: diagnostics)
       hasPrevious = true
       previousUID.removeAll(keepingCapacity: true)
       previousUID.append(contentsOf: event.uid)
       previousUIDIsASCII = event.uidIsASCII
-      try byNextOccurrence.append(bytes)
+      group.begin(with: event)
     }
+    try group.finish(
+      into: &byNextOccurrence, today: today, files: files, rules: &rules, diagnostics: diagnostics)
 
     // Pass 3: the listing.
     try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes).event) }

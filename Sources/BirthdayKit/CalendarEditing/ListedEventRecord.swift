@@ -13,12 +13,13 @@
 /// | 38 | `UInt8` | month of the date, 0 when there is no date |
 /// | 39 | `UInt8` | day of the date |
 /// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII |
-/// | 41 | bytes | the UID, the SUMMARY (both unescaped) and the RRULE as written |
+/// | 41 | `Int` | length of the recurrence properties, 0 for none |
+/// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
 struct ListedEventRecord {
-  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:into:)``.
+  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
-  private static let headerSize = 41
+  private static let headerSize = 49
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
   /// The ``nextDay`` of an event that does not occur again.
@@ -62,10 +63,25 @@ struct ListedEventRecord {
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
 
+  /// The recurrence properties, or `nil` for an event that has none stored.
+  var recurrence: EventRecurrenceProperties? {
+    let length = bytes.loadUnaligned(fromByteOffset: 41, as: Int.self)
+    guard length > 0 else { return nil }
+    return EventRecurrenceProperties(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - length)...]))
+  }
+
+  /// Replaces the next occurrence in an encoded `record`.
+  static func setNext(_ next: CivilDate?, in record: inout [UInt8]) {
+    let day = next.map { Int32(dayNumber($0)) } ?? noNextDay
+    record.withUnsafeMutableBytes { $0.storeBytes(of: day, toByteOffset: 32, as: Int32.self) }
+  }
+
   /// Replaces the contents of `record` with the record of one event.
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
-    lineNumber: Int, isOverride: Bool, into record: inout [UInt8]
+    lineNumber: Int, isOverride: Bool, recurrence: EventRecurrenceProperties? = nil,
+    into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
     func append<Value>(_ value: Value) {
@@ -81,8 +97,15 @@ struct ListedEventRecord {
     record.append(UInt8(date?.day ?? 0))
     let isASCII = uid.allSatisfy { $0 < 0x80 }
     record.append((isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0))
+    append(0)  // recurrence length, set below
     record.append(contentsOf: uid)
     record.append(contentsOf: summary)
     if let rrule { record.append(contentsOf: rrule) }
+    if let recurrence {
+      let before = record.count
+      recurrence.encode(into: &record)
+      let length = record.count - before
+      record.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: 41, as: Int.self) }
+    }
   }
 }

@@ -8,6 +8,7 @@ struct PendingEvent {
   var rrule: [UInt8]?
   var description: [UInt8] = []
   var isOverride = false
+  var recurrence = EventRecurrenceProperties()
 
   init(lineNumber: Int) {
     self.lineNumber = lineNumber
@@ -15,6 +16,7 @@ struct PendingEvent {
 
   /// Keeps what `list` shows from a property line of the VEVENT.
   mutating func take(_ line: ICalendarLineView) {
+    recurrence.take(line)
     if line.isNamed("UID") {
       uid = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("SUMMARY") {
@@ -48,7 +50,8 @@ struct PendingEvent {
     defer {
       ListedEventRecord.encode(
         uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
-        lineNumber: lineNumber, isOverride: isOverride, into: &record)
+        lineNumber: lineNumber, isOverride: isOverride,
+        recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
     if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
     guard let start else {
@@ -76,19 +79,11 @@ struct PendingEvent {
       date =
         born?.month == startDate.month && born?.day == startDate.day ? born : startDate.withoutYear
     }
-    guard let rrule else {
+    guard recurrence.isRecurring else {
       next = startDate >= today ? startDate : nil
       return
     }
-    switch rules.rule(rrule) {
-    case .success(let rule):
-      next = rule.nextOccurrence(start: startDate, onOrAfter: today)
-    case .failure(.unsupported(let part)):
-      let rruleText = String(decoding: rrule, as: UTF8.self)
-      diagnostics(
-        Diagnostic(
-          "unsupported RRULE part '\(part)' in '\(rruleText)'; next occurrence not shown",
-          at: location, isConversionFailure: false))
-    }
+    next = recurrence.nextDate(
+      onOrAfter: today, rules: &rules, location: location, diagnostics: diagnostics)
   }
 }

@@ -52,43 +52,9 @@ public struct CalendarLine: Sendable {
 
   /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.
   public func parameter(_ parameterName: String) -> ArraySlice<UInt8>? {
-    var index = name.count
-    let limit = valueStart - 1
-    while index < limit, content[index] == UInt8(ascii: ";") {
-      index += 1
-      let nameStart = index
-      while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
-      let found = content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(
-        parameterName.utf8)
-      index += 1
-      var first: ArraySlice<UInt8>?
-      while index < limit {
-        var valueEnd: Int
-        if content[index] == UInt8(ascii: "\"") {
-          let valueBegin = index + 1
-          valueEnd = valueBegin
-          while valueEnd < limit, content[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
-          if first == nil { first = content[valueBegin..<valueEnd] }
-          index = min(valueEnd + 1, limit)
-        } else {
-          valueEnd = index
-          while valueEnd < limit, content[valueEnd] != UInt8(ascii: ","),
-            content[valueEnd] != UInt8(ascii: ";")
-          {
-            valueEnd += 1
-          }
-          if first == nil { first = content[index..<valueEnd] }
-          index = valueEnd
-        }
-        if index < limit, content[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        break
-      }
-      if found { return first ?? [] }
-    }
-    return nil
+    ContentLineSyntax.parameter(
+      parameterName, in: content, nameEnd: name.count, valueStart: valueStart
+    ).map { content[$0] }
   }
 }
 
@@ -109,6 +75,13 @@ struct ICalendarLineView {
 
   /// The value bytes after the first unquoted `:`.
   var value: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: content[valueStart...]) }
+
+  /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.
+  func parameter(_ parameterName: String) -> Slice<UnsafeBufferPointer<UInt8>>? {
+    ContentLineSyntax.parameter(
+      parameterName, in: content, nameEnd: nameEnd, valueStart: valueStart
+    ).map { content[$0] }
+  }
 
   /// True when the name equals `upperCaseName` ignoring ASCII case.
   func isNamed(_ upperCaseName: StaticString) -> Bool {

@@ -25,6 +25,51 @@ package enum ContentLineSyntax {
     }
     return nil
   }
+
+  /// Where the first value of parameter `parameterName` (upper-case ASCII) is in `content`,
+  /// quotes removed; `nil` when the line has no such parameter. `nameEnd` and `valueStart` are
+  /// what ``split(_:)`` found.
+  package static func parameter<Content: RandomAccessCollection<UInt8>>(
+    _ parameterName: String, in content: Content, nameEnd: Int, valueStart: Int
+  ) -> Range<Int>? where Content.Index == Int {
+    var index = nameEnd
+    let limit = valueStart - 1
+    while index < limit, content[index] == UInt8(ascii: ";") {
+      index += 1
+      let nameStart = index
+      while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
+      let found = content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(
+        parameterName.utf8)
+      index += 1
+      var first: Range<Int>?
+      while index < limit {
+        var valueEnd: Int
+        if content[index] == UInt8(ascii: "\"") {
+          let valueBegin = index + 1
+          valueEnd = valueBegin
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+          if first == nil { first = valueBegin..<valueEnd }
+          index = min(valueEnd + 1, limit)
+        } else {
+          valueEnd = index
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: ","),
+            content[valueEnd] != UInt8(ascii: ";")
+          {
+            valueEnd += 1
+          }
+          if first == nil { first = index..<valueEnd }
+          index = valueEnd
+        }
+        if index < limit, content[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        break
+      }
+      if found { return first ?? index..<index }
+    }
+    return nil
+  }
 }
 
 /// ASCII upper case of `byte`; other bytes unchanged.

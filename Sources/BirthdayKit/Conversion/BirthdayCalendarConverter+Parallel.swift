@@ -25,6 +25,17 @@ extension BirthdayCalendarConverter {
     _ input: Input, fileName: String, threads: Int, segmentSize: Int = 1 << 18,
     progress: (_ records: Int, _ bytes: Int) -> Void = { _, _ in }
   ) throws {
+    var head = [UInt8](repeating: 0, count: 4)
+    let headCount = try head.withUnsafeMutableBytes { try input.read(at: 0, into: $0) }
+    if TextDecoding.utf16ByteOrder(ofStart: head.prefix(headCount)) != nil {
+      // Card boundaries are found in 8-bit text: UTF-16 is read (and transcoded) as one stream.
+      var reader = VCardReader(
+        source: RandomAccessStream(input: input, offset: 0), fileName: fileName,
+        diagnostics: diagnostics)
+      try reader.forEachContact { try add($0) }
+      progress(statistics.recordsRead, input.size)
+      return
+    }
     var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
     var linesRead = 0
     // Where sequential reading resumes: the end of the last segment committed.

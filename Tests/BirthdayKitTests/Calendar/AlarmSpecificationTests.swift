@@ -60,9 +60,50 @@ import Testing
   }
 
   @Test func unknownPlaceholderIsAnError() {
-    #expect(throws: EventTextTemplate.ParseError(template: "{age}!", placeholder: "{age}")) {
-      try EventTextTemplate("{age}!")
+    #expect(throws: EventTextTemplate.ParseError(template: "{nick}!", placeholder: "{nick}")) {
+      try EventTextTemplate("{nick}!")
     }
+  }
+
+  /// `{age}` and `{ordinal}` with an occurrence year, and what goes with them without one (the
+  /// yearly event): the bracket around them, or the separator next to them.
+  @Test(
+    arguments: [
+      ("{name} ({age})", 2026, "Dr. Jane Doe (41)"),
+      ("{name} ({age})", nil, "Dr. Jane Doe"),
+      ("{name}'s {ordinal} birthday", 2026, "Dr. Jane Doe's 41st birthday"),
+      ("{name}'s {ordinal} birthday", nil, "Dr. Jane Doe's birthday"),
+      ("{name} (turns {age})", 2027, "Dr. Jane Doe (turns 42)"),
+      ("{name} (turns {age}) today", nil, "Dr. Jane Doe today"),
+      ("{name} [{ordinal}]", 2028, "Dr. Jane Doe [43rd]"),
+      ("{name}, {age}", nil, "Dr. Jane Doe"),
+      ("{name} – {ordinal}", nil, "Dr. Jane Doe"),
+      ("{age} - {name}", nil, "Dr. Jane Doe"),
+      ("{age} - {name}", 2035, "50 - Dr. Jane Doe"),
+      ("{name} ({year}, {age})", 2026, "Dr. Jane Doe (1985, 41)"),
+      ("{name} ({year}, {age})", nil, "Dr. Jane Doe"),
+      ("{name} (born {year})", nil, "Dr. Jane Doe (born 1985)"),
+      ("{name} {age}", 1985, "Dr. Jane Doe"),  // not before the date itself
+      ("({name})", nil, "(Dr. Jane Doe)"),  // brackets around a value stay
+      ("{name} :-)", nil, "Dr. Jane Doe :-)"),  // an unmatched bracket is text
+    ] as [(String, Int?, String)])
+  func ages(template: String, year: Int?, expected: String) throws {
+    #expect(try EventTextTemplate(template).render(for: Self.jane, inYear: year) == expected)
+  }
+
+  @Test func noAgeWithoutTheYearOfBirth() throws {
+    #expect(try EventTextTemplate("{name} ({age})").render(for: Self.cher, inYear: 2026) == "Cher")
+    #expect(try EventTextTemplate("{name} ({age})").dependsOnYear)
+    #expect(try !EventTextTemplate("{name} ({year})").dependsOnYear)
+  }
+
+  @Test(arguments: [
+    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"),
+    (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (41, "41st"), (42, "42nd"),
+    (43, "43rd"), (100, "100th"), (101, "101st"), (111, "111th"), (112, "112th"), (113, "113th"),
+  ])
+  func englishOrdinals(number: Int, text: String) {
+    #expect(EventTextTemplate.englishOrdinal(number) == text)
   }
 }
 

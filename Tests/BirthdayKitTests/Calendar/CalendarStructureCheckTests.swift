@@ -72,7 +72,18 @@ import Testing
         Array(good.dropLast(1)) + [
           "BEGIN:VEVENT", "UID:1", "DTSTAMP:1", "DTSTART:1", "END:VEVENT", "END:VCALENDAR",
         ]),
-      "line 16: UID 1 is used by an earlier event"
+      "line 15: UID 1 has an event earlier"
+    ),
+    (
+      // Overrides share their event's UID, but one occurrence has one override.
+      bytes(
+        Array(good.dropLast(1)) + [
+          "BEGIN:VEVENT", "UID:1", "DTSTAMP:1", "RECURRENCE-ID:20270101", "DTSTART:1",
+          "END:VEVENT", "BEGIN:VEVENT", "UID:1", "DTSTAMP:1", "RECURRENCE-ID:20280101",
+          "DTSTART:1", "END:VEVENT", "BEGIN:VEVENT", "UID:1", "DTSTAMP:1",
+          "RECURRENCE-ID:20270101", "DTSTART:1", "END:VEVENT", "END:VCALENDAR",
+        ]),
+      "line 27: UID 1 has an override for 20270101 earlier"
     ),
     (
       bytes(good.map { $0 == "SUMMARY:a\\, b" ? "SUMMARY a" : $0 }),

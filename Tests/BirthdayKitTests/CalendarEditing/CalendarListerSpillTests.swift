@@ -28,7 +28,7 @@ private struct GeneratedCalendar {
     }
     let rules = [
       "FREQ=YEARLY", "FREQ=YEARLY", "FREQ=YEARLY", nil, "FREQ=YEARLY;COUNT=2",
-      "FREQ=MONTHLY;BYDAY=1MO", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1",
+      "RSCALE=HEBREW;FREQ=YEARLY", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1",
     ]
     for index in 0..<count {
       var lines = ["BEGIN:VEVENT"]
@@ -66,11 +66,13 @@ private struct GeneratedCalendar {
   static let today = CivilDate(year: 2027, month: 2, day: 2)!
 
   /// The listing as the in-memory lister computed it: a Set of master UIDs, a dictionary of
-  /// first overrides, then one sort of everything.
+  /// first overrides, then one sort of everything. An override adds its DTSTART to the
+  /// occurrences of a recurring master (its RECURRENCE-ID, 2027-01-01, is before today).
   private func inMemoryListing(_ calendar: GeneratedCalendar) throws -> [CalendarEvent] {
     var masters: [CalendarEvent] = []
     var masterUIDs: Set<String> = []
     var overrides: [String: CalendarEvent] = [:]
+    var moved: [String: CivilDate] = [:]
     for (text, lineNumber, isOverride) in calendar.events {
       var event = try #require(
         try CalendarLister.list(MemoryByteSource(text), fileName: "one.ics", today: Self.today)
@@ -78,9 +80,19 @@ private struct GeneratedCalendar {
       event.lineNumber = lineNumber
       if isOverride {
         if overrides[event.uid] == nil { overrides[event.uid] = event }
+        if let date = event.date, date >= Self.today, moved[event.uid].map({ date < $0 }) ?? true {
+          moved[event.uid] = date
+        }
       } else if masterUIDs.insert(event.uid).inserted {
         masters.append(event)
       }
+    }
+    for index in masters.indices {
+      let master = masters[index]
+      guard let date = moved[master.uid], master.date != nil,
+        let rule = master.rrule, !rule.hasPrefix("RSCALE")
+      else { continue }
+      masters[index].next = master.next.map { Swift.min($0, date) } ?? date
     }
     for (uid, event) in overrides where !masterUIDs.contains(uid) { masters.append(event) }
     return masters.sorted { lhs, rhs in
@@ -121,7 +133,7 @@ private struct GeneratedCalendar {
     #expect(events == inMemory.events)
     #expect(warnings == inMemory.warnings)
     #expect(warnings.contains { $0.hasSuffix("VEVENT without UID") })
-    #expect(warnings.contains { $0.contains("unsupported RRULE part 'BYDAY=1MO'") })
+    #expect(warnings.contains { $0.contains("unsupported RRULE part 'RSCALE=HEBREW'") })
     // The generated calendar exercises what it is meant to.
     #expect(Set(expected.map(\.uid)).count == expected.count)
     #expect(expected.count < calendar.events.count / 2)  // duplicates were dropped

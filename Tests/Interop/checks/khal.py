@@ -1,5 +1,5 @@
 """khal, a real terminal calendar: import into a fresh store, list 2028; every birthday appears
-on the expected day with its name intact (non-ASCII too)."""
+on the expected day with its name intact (non-ASCII too), and with ages the 2028 override's title."""
 import os
 import shutil
 import subprocess
@@ -42,7 +42,7 @@ def check(path, case):
         if case is None:
             return [] if got else ["khal lists no event in 2028"]
         expected = sorted(
-            f"{d.isoformat()}|Birthday: {p.name}" for p in case.people for d in case.expected_dates(p)
+            f"{d.isoformat()}|{case.title(p, d)}" for p in case.people for d in case.expected_dates(p)
             if d.year == 2028)
         return [] if got == expected else [f"khal 2028: {got} != {expected}"]
     finally:

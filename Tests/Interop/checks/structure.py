@@ -38,6 +38,10 @@ def check(path, case):
                 return problems
             component, props = stack.pop()
             if component == "VEVENT":
+                key = (props.get("uid"), props.get("recurrence-id"))
+                if key in uids:
+                    problems.append(f"UID {key[0]} twice" + (f" for {key[1]}" if key[1] else ""))
+                uids.add(key)
                 for required in REQUIRED_EVENT:
                     if props.get(required) != 1:
                         problems.append(f"VEVENT with {props.get(required, 0)} {required}")
@@ -53,10 +57,8 @@ def check(path, case):
             props[name] = props.get(name, 0) + 1
             if name == "TRIGGER" and "VALUE=DATE-TIME" in line.split(":", 1)[0].upper():
                 props["absolute"] = True
-            if name == "UID" and stack[-1][0] == "VEVENT":
-                if value in uids:
-                    problems.append(f"duplicate UID {value}")
-                uids.add(value)
+            if name in ("UID", "RECURRENCE-ID") and stack[-1][0] == "VEVENT":
+                props[name.lower()] = value  # an event and its overrides share the UID
         else:
             problems.append(f"{name} outside VCALENDAR")
     if calendar_props.get("VERSION") != 1 or calendar_props.get("PRODID") != 1:

@@ -10,8 +10,9 @@ struct CSVColumnMap {
   var uid: Int?
   /// Google's `Event N - Label` / `Event N - Value` pairs: (label column, value column).
   var events: [(label: Int, value: Int)] = []
-  /// The Facebook-extractor layout: separate year, month and day columns.
-  var yearMonthDay: (year: Int, month: Int, day: Int)?
+  /// Separate year, month and day columns: the Facebook-extractor layout (`Year`, `Month`,
+  /// `Day`) and Thunderbird's (`Birth Year`, `Birth Month`, `Birth Day`, the year optional).
+  var yearMonthDay: (year: Int?, month: Int, day: Int)?
 
   static let aliases: [CSVField: [String]] = [
     .name: ["name", "full name", "display name", "fn", "contact name"],
@@ -70,7 +71,13 @@ struct CSVColumnMap {
       else { continue }
       map.events.append((label, value))
     }
-    if map.birthday == nil, let year = keys.firstIndex(of: "year"),
+    if overrides[.birthday] == nil, let month = keys.firstIndex(of: "birth month"),
+      let day = keys.firstIndex(of: "birth day")
+    {
+      // Thunderbird: `Birth Day` is the day of the month here, not a whole date.
+      map.birthday = nil
+      map.yearMonthDay = (keys.firstIndex(of: "birth year"), month, day)
+    } else if map.birthday == nil, let year = keys.firstIndex(of: "year"),
       let month = keys.firstIndex(of: "month"),
       let day = keys.firstIndex(of: "day")
     {
@@ -87,6 +94,6 @@ struct CSVColumnMap {
   var usedColumns: [Int] {
     [name, first, middle, last, birthday, anniversary, uid].compactMap { $0 }
       + events.flatMap { [$0.label, $0.value] }
-      + (yearMonthDay.map { [$0.year, $0.month, $0.day] } ?? [])
+      + (yearMonthDay.map { [$0.year, $0.month, $0.day].compactMap { $0 } } ?? [])
   }
 }

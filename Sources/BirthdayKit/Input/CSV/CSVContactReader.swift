@@ -13,8 +13,13 @@
 ///   order is taken from the file only when a date proves it (a day above 12); rows from the first
 ///   undecided date are held back until then, so output keeps input order. If the file never
 ///   decides, reading fails and asks for `--date-order`: never a silent guess. Memory: only the
-///   held-back rows, and none at all when the order is given. Empty cells, `0/0/00` and two-digit
-///   years mean "no date" without a warning.
+///   held-back rows, and none at all when the order is given. A two-digit year (`5/10/71`) keeps
+///   day and month with the year unknown, and a warning: a century is never guessed. Only empty
+///   cells and Outlook's "no date" `0/0/00` (`0/0/0000`, any separator) are silent; any other
+///   value that is not a date is warned about and left out.
+/// - Separate year, month and day columns: Facebook-extractor's `Year`/`Month`/`Day` and
+///   Thunderbird's `Birth Year`/`Birth Month`/`Birth Day`; an empty, `0`, `null` or `none`
+///   year is unknown.
 public struct CSVContactReader<Source: ByteSource>: ContactReader {
   private var scanner: CSVRecordScanner?
   private let fileName: String
@@ -149,7 +154,11 @@ struct CSVRowState {
     if let index = columns.birthday {
       row.birthday = cell(text(index) ?? "", header: headerNames[index], location: location)
     } else if let ymd = columns.yearMonthDay {
-      row.yearMonthDay = (text(ymd.year) ?? "", text(ymd.month) ?? "", text(ymd.day) ?? "")
+      let headers = [ymd.year, ymd.month, ymd.day].compactMap { $0 }
+        .map { "'\(headerNames[$0])'" }.joined(separator: ", ")
+      row.yearMonthDay = (
+        text(ymd.year) ?? "", text(ymd.month) ?? "", text(ymd.day) ?? "", headers
+      )
     }
     if let index = columns.anniversary, let value = text(index) {
       row.anniversaries.append(cell(value, header: headerNames[index], location: location))
@@ -191,8 +200,11 @@ struct CSVRowState {
   /// Parses with the order the user gave, not an inferred one, so that a later date proving the
   /// other order is seen as a conflict rather than as an invalid date.
   private func cell(_ value: String, header: String, location: SourceLocation) -> CSVCell {
-    CSVCell(
-      value: value, header: header, parsed: CSVDateValue.parse(value, order: options.dateOrder))
+    let parsed = CSVDateValue.parse(value, order: options.dateOrder)
+    return CSVCell(
+      value: value, header: header, parsed: parsed,
+      hasTwoDigitYear: parsed != .invalid && parsed != .none
+        && CSVDateValue.hasTwoDigitYear(value))
   }
 
   /// A row whose dates prove an order fixes it for the whole file; proof of the other order later

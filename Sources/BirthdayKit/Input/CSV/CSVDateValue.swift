@@ -1,15 +1,22 @@
 /// A date cell of a CSV file, as far as it can be read without knowing the file's date order.
 enum CSVDateValue: Equatable {
-  /// Empty, `0/0/00`, or a two-digit year: no date, and not an error.
+  /// Empty, or Outlook's `0/0/00`: no date, and not an error.
   case none
   /// A complete date (ISO forms, or a numeric date whose order does not matter).
   case date(CivilDate)
   /// A numeric date `a/b/yyyy` whose meaning depends on the order: both a and b are 12 or less.
-  case ambiguous(first: Int, second: Int, year: Int)
+  /// The year is `nil` when it was written with two digits.
+  case ambiguous(first: Int, second: Int, year: Int?)
   /// A numeric date that proves the order: the other order would be impossible.
   case proves(DateOrder, CivilDate)
   /// Not a date.
   case invalid
+
+  /// Whether `text` is a numeric date with a two-digit year (`5/10/71`), whose year is dropped.
+  static func hasTwoDigitYear(_ text: String) -> Bool {
+    let parts = TextSanitizer.singleLine(text).split(whereSeparator: { "/.-".contains($0) })
+    return parts.count == 3 && parts[0].count <= 2 && parts[2].count == 2
+  }
 
   /// Reads `text` (already trimmed of quotes); `order` is the known order, if any.
   static func parse(_ text: String, order: DateOrder?) -> CSVDateValue {
@@ -29,25 +36,27 @@ enum CSVDateValue: Equatable {
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
       let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2])
     else { return .invalid }
-    if a == 0 && b == 0 { return .none }  // Outlook's empty date, 0/0/00
-    if parts[0].count == 4 {  // 1971/05/10: year first
+    if parts[0].count == 4 {  // 1971/05/10: year first (0000-00-00 is not a date)
       return CivilDate(year: a, month: b, day: c).map(CSVDateValue.date) ?? .invalid
     }
-    guard parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 else {
-      return parts[2].count <= 2 ? .none : .invalid  // a two-digit year cannot be trusted
-    }
+    guard parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 4 || parts[2].count == 2
+    else { return .invalid }
+    if a == 0 && b == 0 { return .none }  // Outlook's empty date, 0/0/00
+    // A two-digit year is never given a century: the day and month are kept, the year is not.
+    let year: Int? = parts[2].count == 4 ? c : nil
     switch order {
-    case .mdy?: return CivilDate(year: c, month: a, day: b).map(CSVDateValue.date) ?? .invalid
-    case .dmy?: return CivilDate(year: c, month: b, day: a).map(CSVDateValue.date) ?? .invalid
+    case .mdy?: return CivilDate(year: year, month: a, day: b).map(CSVDateValue.date) ?? .invalid
+    case .dmy?: return CivilDate(year: year, month: b, day: a).map(CSVDateValue.date) ?? .invalid
     case .ymd?: return .invalid
     case nil:
-      let monthFirst = CivilDate(year: c, month: a, day: b)
-      let dayFirst = CivilDate(year: c, month: b, day: a)
+      let monthFirst = CivilDate(year: year, month: a, day: b)
+      let dayFirst = CivilDate(year: year, month: b, day: a)
       switch (monthFirst, dayFirst) {
       case (nil, nil): return .invalid
       case (let date?, nil): return .proves(.mdy, date)
       case (nil, let date?): return .proves(.dmy, date)
-      case (let date?, _?): return a == b ? .date(date) : .ambiguous(first: a, second: b, year: c)
+      case (let date?, _?):
+        return a == b ? .date(date) : .ambiguous(first: a, second: b, year: year)
       }
     }
   }

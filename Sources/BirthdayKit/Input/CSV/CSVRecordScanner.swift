@@ -1,31 +1,24 @@
 /// Splits CSV bytes into records (RFC 4180): a line break inside a quoted field belongs to the
 /// field; CR, LF and CRLF end a record outside quotes.
 ///
-/// It also normalizes the encoding: a UTF-8 byte order mark is dropped, and UTF-16 input (with a
-/// byte order mark) is transcoded to UTF-8 chunk by chunk, so the rest of the reader only sees
-/// UTF-8 (or undeclared single-byte text, decoded later).
+/// It also normalizes the encoding: a UTF-8 byte order mark is dropped, and UTF-16 input (with or
+/// without a byte order mark) is transcoded to UTF-8 chunk by chunk (``UTF16TranscodingSource``),
+/// so the rest of the reader only sees UTF-8 (or undeclared single-byte text, decoded later).
 struct CSVRecordScanner {
-  private enum Encoding { case undecided, utf8, utf16LittleEndian, utf16BigEndian }
-
-  private var source: any ByteSource
-  private var encoding = Encoding.undecided
+  private var source: UTF16TranscodingSource
   private var buffer: [UInt8]
-  private var raw: [UInt8]
-  private var carry: [UInt8] = []
   private var position = 0
   private var end = 0
   private var reachedEnd = false
+  private var atStart = true
   /// The 1-based line of the next byte.
   private(set) var lineNumber = 1
   /// Bytes consumed from the source.
-  private(set) var bytesRead = 0
-  /// Whether the input was UTF-16 (transcoded).
-  var wasUTF16: Bool { encoding == .utf16LittleEndian || encoding == .utf16BigEndian }
+  var bytesRead: Int { source.bytesRead }
 
   init(_ source: any ByteSource, chunkSize: Int = 1 << 18) {
-    self.source = source
-    self.buffer = [UInt8](repeating: 0, count: chunkSize)
-    self.raw = [UInt8](repeating: 0, count: chunkSize)
+    self.source = UTF16TranscodingSource(source)
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 16))
   }
 
   /// A record: its bytes without the line break, where it starts, and whether the input ended
@@ -110,106 +103,20 @@ struct CSVRecordScanner {
     end = 0
     while end == 0 {
       if reachedEnd { return false }
-      let count = try raw.withUnsafeMutableBytes { try source.read(into: $0) }
+      let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
       if count == 0 {
         reachedEnd = true
-        if encoding == .undecided {  // input shorter than a byte order mark
-          decideEncoding()
-          let pending = carry
-          carry.removeAll()
-          append(pending[...])
-        } else if !carry.isEmpty {  // an odd trailing byte of UTF-16
-          appendScalar(0xFFFD)
-          carry.removeAll()
+        return false
+      }
+      end = count
+      // The first read holds at least the first four bytes (fewer only in a shorter input).
+      if atStart {
+        atStart = false
+        if buffer[0..<end].starts(with: [0xEF, 0xBB, 0xBF]) {
+          if end == 3 { end = 0 } else { position = 3 }
         }
-        return end > 0
       }
-      bytesRead += count
-      var start = 0
-      if encoding == .undecided {
-        carry += raw[0..<count]
-        if carry.count < 3, count > 0 { continue }
-        decideEncoding()
-        start = count  // everything read so far is in `carry`
-        let pending = carry
-        carry.removeAll()
-        append(pending[...])
-      }
-      if start < count { append(raw[start..<count]) }
     }
     return true
-  }
-
-  private mutating func decideEncoding() {
-    if carry.starts(with: [0xEF, 0xBB, 0xBF]) {
-      encoding = .utf8
-      carry.removeFirst(3)
-    } else if carry.starts(with: [0xFF, 0xFE]) {
-      encoding = .utf16LittleEndian
-      carry.removeFirst(2)
-    } else if carry.starts(with: [0xFE, 0xFF]) {
-      encoding = .utf16BigEndian
-      carry.removeFirst(2)
-    } else {
-      encoding = .utf8
-    }
-  }
-
-  /// Appends input bytes to the buffer, transcoding UTF-16 to UTF-8.
-  private mutating func append(_ bytes: ArraySlice<UInt8>) {
-    guard wasUTF16 else {
-      ensureCapacity(end + bytes.count)
-      buffer.withUnsafeMutableBufferPointer { target in
-        bytes.withUnsafeBufferPointer { source in
-          target.baseAddress!.advanced(by: end).update(
-            from: source.baseAddress!, count: source.count)
-        }
-      }
-      end += bytes.count
-      return
-    }
-    var units = carry
-    units += bytes
-    carry.removeAll()
-    var index = 0
-    while index + 1 < units.count {
-      let unit = unitAt(units, index)
-      if (0xD800...0xDBFF).contains(unit) {
-        guard index + 3 < units.count else { break }  // wait for the low surrogate
-        let low = unitAt(units, index + 2)
-        if (0xDC00...0xDFFF).contains(low) {
-          appendScalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
-          index += 4
-        } else {
-          appendScalar(0xFFFD)
-          index += 2
-        }
-      } else {
-        appendScalar((0xDC00...0xDFFF).contains(unit) ? 0xFFFD : UInt32(unit))
-        index += 2
-      }
-    }
-    carry = Array(units[index...])
-  }
-
-  private func unitAt(_ units: [UInt8], _ index: Int) -> UInt16 {
-    encoding == .utf16LittleEndian
-      ? UInt16(units[index]) | UInt16(units[index + 1]) << 8
-      : UInt16(units[index]) << 8 | UInt16(units[index + 1])
-  }
-
-  private mutating func appendScalar(_ value: UInt32) {
-    ensureCapacity(end + 4)
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-    for byte in UTF8.encode(scalar)! {
-      buffer[end] = byte
-      end += 1
-    }
-  }
-
-  private mutating func ensureCapacity(_ count: Int) {
-    if buffer.count < count {
-      buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
-    }
   }
 }

@@ -5,7 +5,8 @@ struct CSVRow {
   var uid: String?
   var name: PersonName?
   var birthday: CSVCell?
-  var yearMonthDay: (year: String, month: String, day: String)?
+  /// Separate year, month and day cells, and their headers quoted for messages.
+  var yearMonthDay: (year: String, month: String, day: String, headers: String)?
   var anniversaries: [CSVCell] = []
 
   init(location: SourceLocation) {
@@ -44,8 +45,8 @@ struct CSVRow {
   /// The contact, with dates resolved in `order`; invalid dates are reported and dropped.
   func contact(order: DateOrder?, report: DiagnosticHandler) -> Contact {
     var birthday = self.birthday.flatMap { resolve($0, order: order, report: report) }
-    if let (year, month, day) = yearMonthDay {
-      birthday = resolveParts(year: year, month: month, day: day, report: report)
+    if let parts = yearMonthDay {
+      birthday = resolveParts(parts, report: report)
     }
     return Contact(
       sourceIdentifier: uid.flatMap(TextSanitizer.nonEmptySingleLine), name: name,
@@ -56,16 +57,26 @@ struct CSVRow {
 
   private func resolve(_ cell: CSVCell, order: DateOrder?, report: DiagnosticHandler) -> CivilDate?
   {
+    var date: CivilDate?
     switch cell.parsed {
     case .none: return nil
-    case .date(let date), .proves(_, let date): return date
+    case .date(let parsed), .proves(_, let parsed): date = parsed
     case .ambiguous(let first, let second, let year):
       switch order {
-      case .mdy?: return CivilDate(year: year, month: first, day: second)
-      case .dmy?: return CivilDate(year: year, month: second, day: first)
+      case .mdy?: date = CivilDate(year: year, month: first, day: second)
+      case .dmy?: date = CivilDate(year: year, month: second, day: first)
       case .ymd?, nil: break
       }
     case .invalid: break
+    }
+    if let date {
+      if cell.hasTwoDigitYear {
+        report(
+          Diagnostic(
+            "column '\(cell.header)': two-digit year in '\(TextSanitizer.singleLine(cell.value))': day and month kept, year unknown (write the year with four digits to keep it)",
+            at: location))
+      }
+      return date
     }
     report(
       Diagnostic(
@@ -74,23 +85,35 @@ struct CSVRow {
     return nil
   }
 
-  /// The Facebook-extractor layout: year (or `null`), month and day columns.
-  private func resolveParts(year: String, month: String, day: String, report: DiagnosticHandler)
-    -> CivilDate?
-  {
-    let year = TextSanitizer.singleLine(year)
+  /// Separate year (empty, `0`, `null` or `none` when unknown), month and day columns.
+  private func resolveParts(
+    _ parts: (year: String, month: String, day: String, headers: String),
+    report: DiagnosticHandler
+  ) -> CivilDate? {
+    let year = TextSanitizer.singleLine(parts.year)
+    let month = TextSanitizer.singleLine(parts.month)
+    let day = TextSanitizer.singleLine(parts.day)
     if month.isEmpty && day.isEmpty { return nil }
-    let knownYear = ["", "null", "none", "0"].contains(year.lowercased()) ? nil : Int(year)
-    if let date = Int(TextSanitizer.singleLine(month)).flatMap({ month in
-      Int(TextSanitizer.singleLine(day)).flatMap {
-        CivilDate(year: knownYear, month: month, day: $0)
+    let isUnknown = ["", "null", "none", "0"].contains(year.lowercased())
+    // As in one cell, a two-digit year is not given a century.
+    let isTwoDigits = year.count <= 2 && !isUnknown
+    let knownYear = isUnknown || isTwoDigits ? nil : Int(year)
+    if isUnknown || isTwoDigits || knownYear != nil,
+      let date = Int(month).flatMap({ month in
+        Int(day).flatMap { CivilDate(year: knownYear, month: month, day: $0) }
+      })
+    {
+      if isTwoDigits {
+        report(
+          Diagnostic(
+            "columns \(parts.headers): two-digit year '\(year)': day and month kept, year unknown (write the year with four digits to keep it)",
+            at: location))
       }
-    }) {
       return date
     }
     report(
       Diagnostic(
-        "columns 'Year', 'Month', 'Day': invalid date '\(year)-\(month)-\(day)'", at: location))
+        "columns \(parts.headers): invalid date '\(year)-\(month)-\(day)'", at: location))
     return nil
   }
 }
@@ -100,4 +123,6 @@ struct CSVCell {
   var value: String
   var header: String
   var parsed: CSVDateValue
+  /// The value is a numeric date with a two-digit year, which was dropped.
+  var hasTwoDigitYear = false
 }

@@ -26,7 +26,7 @@
 /// // Jane Doe 1985-04-12
 /// ```
 public struct VCardReader<Source: ByteSource>: ContactReader {
-  private var lines: LineReader<AnyByteSource>?
+  private var lines: LineReader<UTF16TranscodingSource>?
   private var scanner: VCardCardScanner
   /// Lines before the source's first line: a segment of a file is numbered as in the file.
   private let linesBefore: Int
@@ -51,7 +51,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
     source: Source, fileName: String, linesBefore: Int,
     diagnostics: @escaping DiagnosticHandler
   ) {
-    self.lines = LineReader(AnyByteSource(source))
+    self.lines = LineReader(UTF16TranscodingSource(source))
     self.scanner = VCardCardScanner(fileName: fileName, report: diagnostics)
     self.linesBefore = linesBefore
   }

@@ -1,0 +1,114 @@
+extension CommandSpec {
+  /// `sync`: keep a calendar file or vdir folder in step with address books.
+  static let sync = CommandSpec(
+    name: "sync",
+    abstract: "keep a calendar file or folder in step with address books",
+    brief: "sync SOURCE... --to TARGET",
+    usage: [
+      "sync SOURCE... --to TARGET [--dry-run] [--json] [--keep-removed] [--set NAME] [--force] "
+        + "[options]"
+    ],
+    operands: ValueSpec("SOURCE", .files(["vcf", "vcard", "csv"])),
+    discussion: [
+      .paragraph(
+        "Makes TARGET hold exactly the events that 'bdconvert convert SOURCE...' would write "
+          + "with the same options, changing only what differs. SOURCE is a vCard or CSV file, "
+          + "'-' for standard input, or a folder of .vcf files (as khard and vdirsyncer keep "
+          + "address books). TARGET is an .ics file (created if missing) or a folder in vdir "
+          + "layout, one <UID>.ics per event, as khal and vdirsyncer read it (created if "
+          + "missing when TARGET ends in '/' or does not end in .ics)."),
+      .paragraph(
+        "A new UID is added; a UID whose content changed is replaced with SEQUENCE one higher "
+          + "and a new DTSTAMP and LAST-MODIFIED; an unchanged one is left alone (a file keeps "
+          + "its bytes). Events of this sync set whose contact is gone, or lost its date, are "
+          + "removed with their overrides. Only events marked X-BDCONVERT-SET:NAME are ever "
+          + "changed: events added by hand or by other apps, and other sets, are left alone."),
+      .paragraph(
+        "The plan goes to standard output, one line per change:"),
+      .literal([
+        "+ UID<TAB>NAME<TAB>DATE", "~ UID<TAB>NAME<TAB>WHAT CHANGED", "- UID<TAB>NAME<TAB>DATE",
+      ]),
+      .paragraph(
+        "and 'bdconvert: sync: A added, U updated, R removed, K unchanged' to standard error. "
+          + "Nothing is removed because a source could not be read: a source that cannot be "
+          + "used stops the sync before any change, and records that could not be read keep "
+          + "their events (unless --force). Syncs of one TARGET wait for each other (an "
+          + "advisory lock on a hidden .bdconvert-lock file next to it)."),
+    ],
+    optionGroups: [
+      OptionGroup(
+        "sync",
+        [
+          OptionSpec(
+            "--to", value: ValueSpec("TARGET", .files(["ics"])),
+            help: "the calendar file or vdir folder to keep in step (required)"),
+          OptionSpec("--dry-run", short: "n", help: "print the plan, change nothing"),
+          OptionSpec(
+            "--json",
+            help:
+              "the plan as one JSON object per line, with the keys op (add, replace, remove), "
+              + "uid, summary, date and changed"),
+          OptionSpec(
+            "--keep-removed",
+            help: "keep events whose contact is gone or lost its date (no '-' lines)"),
+          OptionSpec(
+            "--set", value: ValueSpec("NAME"),
+            help:
+              "the sync set: which events this sync manages (letters, digits, - _ .). Two "
+              + "address books can share one calendar as two sets. Default: birthdays"),
+          OptionSpec(
+            "--force",
+            help:
+              "remove even when the plan removes more than half of the set's events (and more "
+              + "than 10), or when some records could not be read"),
+          OptionSpec(
+            "--adopt",
+            help:
+              "take over events with a wanted UID that have no set mark (an earlier "
+              + "vcf-to-ics import into the same calendar); default: leave them and warn"),
+        ]),
+      OptionGroup("output", [ConversionOptionSpecs.calendarName]),
+      OptionGroup(
+        "events",
+        [
+          ConversionOptionSpecs.alarm, ConversionOptionSpecs.noAlarm, ConversionOptionSpecs.leapDay,
+          ConversionOptionSpecs.anniversaries, ConversionOptionSpecs.summary,
+          ConversionOptionSpecs.message, ConversionOptionSpecs.client,
+        ]),
+      OptionGroup(
+        "csv options",
+        [
+          ConversionOptionSpecs.delimiter, ConversionOptionSpecs.dateOrder,
+          ConversionOptionSpecs.column,
+        ]),
+      OptionGroup(
+        "checking",
+        [
+          ConversionOptionSpecs.strict, ConversionOptionSpecs.quiet, ConversionOptionSpecs.verbose,
+          ConversionOptionSpecs.color, ConversionOptionSpecs.noConfig, ConversionOptionSpecs.help,
+        ]),
+      OptionGroup("speed", [ConversionOptionSpecs.threads]),
+    ],
+    examples: [
+      "bdconvert sync contacts.vcf --to birthdays.ics",
+      "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/   # khard -> khal",
+      "bdconvert sync work.csv --set work --to birthdays.ics --dry-run",
+      "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
+    ],
+    environment: ConversionOptionSpecs.environment,
+    exitStatuses: [
+      StatusSpec(.success, "success (warnings may have been printed)"),
+      StatusSpec(.usage, "usage error"),
+      StatusSpec(
+        .dataError,
+        "a source is not a contact file, bad data under --strict, a mass removal refused, or "
+          + "TARGET is not a calendar sync can keep in step"),
+      StatusSpec(.noInput, "a source cannot be opened"),
+      StatusSpec(.cannotCreate, "TARGET cannot be written"),
+      StatusSpec(.ioError, "I/O error"),
+      StatusSpec(.tempFailure, "some changes could not be applied (listed); run it again"),
+    ],
+    run: { command, invocation throws(CommandError) in
+      try SyncCommand.run(invocation, command: command)
+    })
+}

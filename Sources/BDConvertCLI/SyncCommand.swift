@@ -1,0 +1,266 @@
+import BirthdayKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `sync`: keep a calendar file or vdir folder in step with address books.
+///
+/// Converts the sources as `convert` would into an unnamed temporary file (so a source that fails
+/// stops the sync before the target is touched), takes the target's lock, reads its inventory,
+/// plans, checks the plan against the safety rules, prints it and applies it.
+struct SyncCommand {
+  let options: ConvertOptions
+  let sync: SyncOptions
+  let timestamp: UTCTimestamp
+
+  /// What `sync` adds to the conversion options.
+  struct SyncOptions {
+    var target: String
+    var set: String
+    var dryRun: Bool
+    var json: Bool
+    var keepRemoved: Bool
+    var force: Bool
+    var adopt: Bool
+  }
+
+  /// Parses the arguments and runs; returns the exit status.
+  static func run(_ invocation: Invocation, command: CommandSpec) throws(CommandError)
+    -> ExitStatus
+  {
+    let usage = command.usageText
+    var options = try ConvertOptions.parse(invocation.arguments, command: command, format: nil)
+    if options.showHelp {
+      StandardStreams.output(HelpFormatter.help(for: command))
+      return .success
+    }
+    let scanned = try command.scanner.scan(invocation.arguments)
+    guard let target = scanned.last("--to"), !target.isEmpty else {
+      throw .usage("sync needs a target: --to FILE.ics or --to FOLDER/", usage)
+    }
+    if scanned.operands.isEmpty {
+      throw .usage("sync needs at least one SOURCE ('-' for standard input)", usage)
+    }
+    let set = scanned.last("--set") ?? SyncMarker.defaultSet
+    guard SyncMarker.isValidSetName(set) else {
+      throw .usage(
+        "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
+    }
+    options.inputs = try expandFolders(options.inputs)
+    let sync = SyncOptions(
+      target: target, set: set, dryRun: scanned.has("--dry-run"), json: scanned.has("--json"),
+      keepRemoved: scanned.has("--keep-removed"), force: scanned.has("--force"),
+      adopt: scanned.has("--adopt"))
+    let timestamp = try CommandLineTool.timestamp(invocation.environment)
+    if !options.quiet {
+      for note in options.notes {
+        StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
+      }
+    }
+    return try SyncCommand(options: options, sync: sync, timestamp: timestamp).run()
+  }
+
+  /// Sources with every folder replaced by its `.vcf`/`.vcard` files, sorted by name.
+  static func expandFolders(_ inputs: [String]) throws(CommandError) -> [String] {
+    var expanded: [String] = []
+    for input in inputs {
+      var info = stat()
+      guard input != "-", stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        expanded.append(input)
+        continue
+      }
+      guard let directory = opendir(input) else {
+        throw CommandError(
+          status: .noInput, message: "cannot open '\(input)': \(systemErrorText(errno))")
+      }
+      defer { closedir(directory) }
+      var names: [String] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        let lowered = name.lowercased()
+        if !name.hasPrefix("."), lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") {
+          names.append(name)
+        }
+      }
+      guard !names.isEmpty else {
+        throw CommandError(
+          status: .noInput, message: "'\(input)' holds no .vcf files; nothing was synced")
+      }
+      let folder = input.hasSuffix("/") ? input : input + "/"
+      expanded += names.sorted().map { folder + $0 }
+    }
+    return expanded
+  }
+
+  func run() throws(CommandError) -> ExitStatus {
+    // 1. The wanted events: exactly what `convert` writes, into an unnamed temporary file.
+    let wanted: TemporaryFile
+    do {
+      wanted = try TemporaryFile()
+    } catch {
+      throw CalendarInput.commandError(error)
+    }
+    var conversion = ConvertCommand(options: options, timestamp: timestamp)
+    conversion.scratch = wanted
+    conversion.requiresEveryInput = true
+    conversion.printsSummary = false
+    _ = try conversion.run()
+    let unreadRecords = conversion.report.printer?.failures ?? 0
+
+    // 2. The target, locked for the rest of the run.
+    let isFolder = Self.isFolderTarget(sync.target)
+    let hooks = TemporaryPathHooks(
+      created: { TemporaryFileCleanup.register($0) },
+      finished: { TemporaryFileCleanup.unregister() })
+    let target: any SyncTarget =
+      isFolder
+      ? VdirSyncTarget(path: sync.target, hooks: hooks)
+      : FileSyncTarget(path: sync.target, hooks: hooks)
+    let lock = try takeLock(isFolder: isFolder)
+    defer { withExtendedLifetime(lock) {} }
+
+    // 3. Inventory and plan.
+    var plan: SyncPlan
+    do {
+      let inventory = try target.inventory(set: sync.set)
+      plan = try SyncPlanner.plan(
+        wanted: wanted.byteSource(), fileName: "the converted calendar", inventory: inventory,
+        timestamp: timestamp,
+        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt))
+    } catch {
+      throw Self.commandError(error)
+    }
+
+    // 4. Safety.
+    try check(&plan, unreadRecords: unreadRecords)
+
+    // 5. The plan, then the changes.
+    try printPlan(plan)
+    var failures: [SyncFailure] = []
+    if !sync.dryRun {
+      do {
+        failures = try target.apply(plan)
+      } catch {
+        throw Self.commandError(error)
+      }
+    }
+    for failure in failures {
+      let uid = (try? plan.uid(failure.operation)) ?? "?"
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "could not \(failure.operation.kind.name) '\(uid)': \(failure.reason)", at: nil, .error)
+          + "\n")
+    }
+    if !options.quiet {
+      if sync.dryRun { StandardStreams.error("bdconvert: dry run: nothing was changed\n") }
+      let failed = failures.count
+      StandardStreams.error(
+        "bdconvert: sync: \(plan.count(.add)) added, \(plan.count(.replace)) updated, "
+          + "\(plan.count(.remove)) removed, \(plan.unchanged) unchanged"
+          + (failed > 0 ? ", \(failed) failed" : "") + "\n")
+    }
+    if !failures.isEmpty { return .tempFailure }
+    return .success
+  }
+
+  /// Refuses or trims a plan that would remove what it should not.
+  private func check(_ plan: inout SyncPlan, unreadRecords: Int) throws(CommandError) {
+    for conflict in plan.conflicts {
+      let why =
+        conflict.ownership == .otherSet
+        ? "belongs to another sync set; left alone"
+        : "has no sync-set mark (added by hand or by an import); left alone (--adopt takes it over)"
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "UID '\(conflict.uid)' is already in '\(sync.target)' but \(why)", at: nil, .warning)
+          + "\n")
+    }
+    if plan.conflictCount > plan.conflicts.count {
+      StandardStreams.error(
+        "bdconvert: note: \(plan.conflictCount - plan.conflicts.count) more UIDs left alone\n")
+    }
+    let removals = plan.count(.remove)
+    if unreadRecords > 0, removals > 0, !sync.force {
+      plan.keepRemovals()
+      let noun = unreadRecords == 1 ? "record" : "records"
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "\(unreadRecords) \(noun) could not be read, so no event was removed (\(removals) would "
+            + "have been); fix them, or use --force to remove anyway", at: nil, .warning) + "\n")
+    }
+    if plan.isMassRemoval, !sync.force {
+      throw CommandError(
+        status: .dataError,
+        message:
+          "refusing to remove \(plan.count(.remove)) of the \(plan.managedBefore) events of set "
+          + "'\(sync.set)' in '\(sync.target)' (more than half): is a source incomplete? Check "
+          + "with --dry-run, then use --force; nothing was changed")
+    }
+  }
+
+  private func printPlan(_ plan: SyncPlan) throws(CommandError) {
+    var text = ""
+    do {
+      for operation in plan.operations {
+        let change = try plan.change(operation)
+        text += (sync.json ? change.jsonLine : change.textLine) + "\n"
+        if text.utf8.count >= 1 << 16 {
+          StandardStreams.output(text)
+          text = ""
+        }
+      }
+    } catch {
+      throw Self.commandError(error)
+    }
+    if !text.isEmpty { StandardStreams.output(text) }
+  }
+
+  private func takeLock(isFolder: Bool) throws(CommandError) -> SyncLock? {
+    let path: String
+    if isFolder {
+      var info = stat()
+      // A folder that does not exist yet: created first, unless this is a dry run.
+      if stat(sync.target, &info) != 0 {
+        if sync.dryRun { return nil }
+        if mkdir(sync.target, 0o777) != 0, errno != EEXIST {
+          throw CommandError(
+            status: .cannotCreate,
+            message: "cannot create '\(sync.target)': \(systemErrorText(errno))")
+        }
+      }
+      path = SyncLock.path(forFolder: sync.target)
+    } else {
+      path = SyncLock.path(forFile: FileSyncTarget.resolved(sync.target))
+    }
+    do {
+      return try SyncLock(path: path) {
+        StandardStreams.error("bdconvert: waiting for another sync of '\(sync.target)' to finish\n")
+      }
+    } catch {
+      throw Self.commandError(error)
+    }
+  }
+
+  /// A folder (existing, or named with a final `/` or without an `.ics` ending) is a vdir.
+  static func isFolderTarget(_ path: String) -> Bool {
+    var info = stat()
+    if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR }
+    let lowered = path.lowercased()
+    return path.hasSuffix("/")
+      || ![".ics", ".ical", ".ifb", ".icalendar"].contains(where: lowered.hasSuffix)
+  }
+
+  static func commandError(_ error: any Error) -> CommandError {
+    guard let error = error as? SyncTargetError else { return CalendarInput.commandError(error) }
+    switch error.kind {
+    case .refused: return CommandError(status: .dataError, message: error.message)
+    case .unreadable: return CommandError(status: .noInput, message: error.message)
+    case .cannotWrite: return CommandError(status: .cannotCreate, message: error.message)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+/// The recurrence properties of one VEVENT as `list` reads them (DTSTART, RRULE, RDATE, EXDATE,
+/// RECURRENCE-ID, STATUS:CANCELLED), kept as written, with their `TZID`s, until they are turned
+/// into a ``RecurrenceSet``.
+///
+/// They travel inside the sorted records of `list` (``encode(into:)``/``init(decoding:)``) so
+/// that a master's next occurrence can be worked out again once its overrides are known.
+struct EventRecurrenceProperties {
+  /// One value as written: its `TZID` (empty for none) and the value (a list for RDATE/EXDATE).
+  struct Written {
+    var tzid: [UInt8]
+    var value: [UInt8]
+  }
+
+  private enum Kind: UInt8 {
+    case start = 0x53
+    case rule = 0x52
+    case addition = 0x41
+    case exclusion = 0x58
+    case recurrenceID = 0x49
+    case cancelled = 0x43
+  }
+
+  var start: Written?
+  var rules: [[UInt8]] = []
+  var additions: [Written] = []
+  var exclusions: [Written] = []
+  var recurrenceID: Written?
+  var isCancelled = false
+
+  init() {}
+
+  /// True for a master with something to expand (RRULE or RDATE).
+  var isRecurring: Bool { !rules.isEmpty || !additions.isEmpty }
+
+  /// Keeps `line` when it is one of the recurrence properties.
+  mutating func take(_ line: ICalendarLineView) {
+    func written() -> Written {
+      Written(tzid: line.parameter("TZID").map(Array.init) ?? [], value: Array(line.value))
+    }
+    if line.isNamed("DTSTART") {
+      start = written()
+    } else if line.isNamed("RRULE") {
+      rules.append(Array(line.value))
+    } else if line.isNamed("RDATE") {
+      additions.append(written())
+    } else if line.isNamed("EXDATE") {
+      exclusions.append(written())
+    } else if line.isNamed("RECURRENCE-ID") {
+      recurrenceID = written()
+    } else if line.isNamed("STATUS") {
+      isCancelled = line.value.lazy.map(asciiUppercased).elementsEqual("CANCELLED".utf8)
+    }
+  }
+
+  // MARK: - Record form
+
+  /// Appends the properties to `record` (length-prefixed entries).
+  func encode(into record: inout [UInt8]) {
+    func append(_ kind: Kind, _ tzid: [UInt8], _ value: [UInt8]) {
+      record.append(kind.rawValue)
+      withUnsafeBytes(of: Int32(tzid.count)) { record.append(contentsOf: $0) }
+      record.append(contentsOf: tzid)
+      withUnsafeBytes(of: Int32(value.count)) { record.append(contentsOf: $0) }
+      record.append(contentsOf: value)
+    }
+    if let start { append(.start, start.tzid, start.value) }
+    for rule in rules { append(.rule, [], rule) }
+    for addition in additions { append(.addition, addition.tzid, addition.value) }
+    for exclusion in exclusions { append(.exclusion, exclusion.tzid, exclusion.value) }
+    if let recurrenceID { append(.recurrenceID, recurrenceID.tzid, recurrenceID.value) }
+    if isCancelled { append(.cancelled, [], []) }
+  }
+
+  /// The properties appended by ``encode(into:)``.
+  init(decoding bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    func field() -> [UInt8] {
+      let count = Int(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+      defer { offset += 4 + count }
+      return Array(bytes[(offset + 4)..<(offset + 4 + count)])
+    }
+    while offset < bytes.count {
+      let kind = Kind(rawValue: bytes[offset])
+      offset += 1
+      let written = Written(tzid: field(), value: field())
+      switch kind {
+      case .start: start = written
+      case .rule: rules.append(written.value)
+      case .addition: additions.append(written)
+      case .exclusion: exclusions.append(written)
+      case .recurrenceID: recurrenceID = written
+      case .cancelled: isCancelled = true
+      case nil: break
+      }
+    }
+  }
+
+  // MARK: - The set
+
+  /// The first date on or after `today` on which the event occurs, on the clock of its own zone,
+  /// with `overrides` (other VEVENTs of the UID) applied; `nil` when there is none or it cannot
+  /// be worked out (`diagnostics` says why).
+  func nextDate(
+    onOrAfter today: CivilDate, overrides: [EventRecurrenceProperties] = [],
+    rules cache: inout RecurrenceRuleCache, location: SourceLocation,
+    diagnostics: DiagnosticHandler
+  ) -> CivilDate? {
+    guard let start, let startValue = DateTimeValue(bytes: start.value),
+      let from = LocalDateTime(date: today)
+    else { return nil }
+    let zone = cache.zone(start.tzid, utc: startValue.isUTC)
+    var unknownZones: Set<[UInt8]> = []
+    func onClock(_ value: DateTimeValue, tzid: [UInt8]) -> LocalDateTime {
+      if value.isDate || (!value.isUTC && tzid == start.tzid) { return value.local }
+      if zone == nil, !start.tzid.isEmpty { unknownZones.insert(start.tzid) }
+      let source = value.isUTC ? .utc : cache.zone(tzid, utc: false)
+      if source == nil, !tzid.isEmpty { unknownZones.insert(tzid) }
+      return RecurrenceTimeZone.convert(value, from: source, to: zone)
+    }
+    func values(_ written: Written) -> [DateTimeValue] {
+      written.value.split(separator: UInt8(ascii: ",")).compactMap {
+        DateTimeValue(bytes: $0)
+      }
+    }
+    var set = RecurrenceSet(
+      start: startValue.local, isAllDay: startValue.isDate)
+    for ruleBytes in rules {
+      switch cache.rule(ruleBytes) {
+      case .success(var rule):
+        if let until = rule.until, until.isUTC {
+          rule.until = DateTimeValue(local: onClock(until, tzid: []))
+        }
+        set.rules.append(rule)
+      case .failure(.unsupported(let part)):
+        let ruleText = String(decoding: ruleBytes, as: UTF8.self)
+        diagnostics(
+          Diagnostic(
+            "unsupported RRULE part '\(part)' in '\(ruleText)'; next occurrence not shown",
+            at: location, isConversionFailure: false))
+        return nil
+      }
+    }
+    for addition in additions {
+      set.additions += values(addition).map { onClock($0, tzid: addition.tzid) }
+    }
+    for exclusion in exclusions {
+      set.exclusions += values(exclusion).map {
+        DateTimeValue(local: onClock($0, tzid: exclusion.tzid), isDate: $0.isDate)
+      }
+    }
+    for override in overrides {
+      guard let id = override.recurrenceID, let idValue = DateTimeValue(bytes: id.value) else {
+        continue
+      }
+      let moved = override.start.flatMap { written in
+        DateTimeValue(bytes: written.value).map { onClock($0, tzid: written.tzid) }
+      }
+      set.overrides.append(
+        .init(
+          recurrenceID: DateTimeValue(
+            local: onClock(idValue, tzid: id.tzid), isDate: idValue.isDate),
+          start: override.isCancelled ? nil : moved))
+    }
+    for name in unknownZones.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      diagnostics(
+        Diagnostic(
+          "unknown time zone '\(String(decoding: name, as: UTF8.self))': its times are taken as written",
+          at: location, isConversionFailure: false))
+    }
+    do {
+      return try set.next(onOrAfter: from)?.date
+    } catch {
+      diagnostics(
+        Diagnostic(
+          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods to find the next"
+            + " occurrence; next occurrence not shown",
+          at: location, isConversionFailure: false))
+      return nil
+    }
+  }
+}

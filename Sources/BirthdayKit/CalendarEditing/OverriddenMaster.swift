@@ -1,0 +1,51 @@
+/// The record `list` is about to pass on for one UID, with the overrides (`RECURRENCE-ID`) that
+/// follow it in UID order: when a recurring master has overrides, its next occurrence is worked
+/// out again with them (a moved occurrence counts on its new date, a cancelled one not at all).
+struct OverriddenMaster {
+  private var record: [UInt8] = []
+  private var overrides: [EventRecurrenceProperties] = []
+  private var isMaster = false
+  private var isPending = false
+
+  /// Starts the group of a new UID with its first record.
+  mutating func begin(with event: ListedEventRecord) {
+    record.removeAll(keepingCapacity: true)
+    record.append(contentsOf: event.bytes)
+    overrides.removeAll(keepingCapacity: true)
+    isMaster = !event.isOverride
+    isPending = true
+  }
+
+  /// Adds an override of the UID (only a master's overrides count; at most 10,000 are kept).
+  mutating func add(override event: ListedEventRecord) {
+    guard isMaster, overrides.count < 10_000, let properties = event.recurrence else { return }
+    overrides.append(properties)
+  }
+
+  /// Appends the group's record, its next occurrence updated, to `sorter`.
+  /// - Parameter files: where each input's lines start in the combined numbering, for
+  ///   diagnostics.
+  mutating func finish(
+    into sorter: inout ExternalSorter<ListedEventOrder>, today: CivilDate,
+    files: [(linesBefore: Int, name: String)], rules: inout RecurrenceRuleCache,
+    diagnostics: DiagnosticHandler
+  ) throws {
+    guard isPending else { return }
+    isPending = false
+    if !overrides.isEmpty {
+      let (lineNumber, properties) = record.withUnsafeBytes { bytes in
+        let event = ListedEventRecord(bytes: bytes)
+        return (event.lineNumber, event.recurrence)
+      }
+      if let properties, properties.isRecurring {
+        let file = files.last { $0.linesBefore < lineNumber } ?? (0, "")
+        let next = properties.nextDate(
+          onOrAfter: today, overrides: overrides, rules: &rules,
+          location: SourceLocation(file: file.name, line: lineNumber - file.linesBefore),
+          diagnostics: { _ in })  // already reported when the master was read
+        ListedEventRecord.setNext(next, in: &record)
+      }
+    }
+    try record.withUnsafeBytes { try sorter.append($0) }
+  }
+}

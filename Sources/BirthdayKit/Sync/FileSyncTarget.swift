@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An `.ics` file kept in step, byte for byte where nothing changes.
+///
+/// The file is read twice: once for the inventory and once while the new file is written (to a
+/// temporary file that replaces it atomically). Everything the plan does not touch keeps its
+/// bytes, as with `delete`: line endings, folding, vendor properties, time zones, order, trailing
+/// data. A replaced event takes its predecessor's place (its overrides go with it); new events go
+/// just before `END:VCALENDAR`. A missing or empty file is created with the wanted calendar's
+/// header. An unchanged plan writes nothing, so the file keeps its bytes and its time.
+public struct FileSyncTarget: SyncTarget {
+  /// The file.
+  public let path: String
+  /// Called around the temporary file.
+  public let hooks: TemporaryPathHooks
+
+  /// A target for the file at `path`.
+  public init(path: String, hooks: TemporaryPathHooks = .none) {
+    self.path = path
+    self.hooks = hooks
+  }
+
+  public var displayName: String { path }
+
+  public func inventory(set: String) throws -> SyncInventory {
+    guard let file = try openFile() else { return try emptyInventory(set) }
+    defer { close(file.descriptor) }
+    var inventory = try SyncInventory(set: set, expectedCount: file.size / 400)
+    var scanner = CalendarComponentScanner(
+      FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path)
+    do {
+      while let item = try scanner.next() {
+        guard case .component(let component) = item, component.isEvent,
+          let uid = component.uid
+        else { continue }
+        try inventory.add(SyncInventory.Component(component, uid: uid))
+      }
+    } catch let error as InputFormatError {
+      throw refusal(error)
+    }
+    inventory.finish()
+    return inventory
+  }
+
+  public func apply(_ plan: SyncPlan) throws -> [SyncFailure] {
+    guard !plan.isEmpty else { return [] }
+    let output = try AtomicFileWriter(path: Self.resolved(path), hooks: hooks)
+    do {
+      try write(plan, to: output)
+      try output.commit()
+    } catch {
+      output.discard()
+      throw error
+    }
+    return []
+  }
+
+  /// Writes the new file for `plan` to `sink`.
+  public func write<Sink: ByteSink>(_ plan: SyncPlan, to sink: Sink) throws {
+    var output = BufferedOutput(sink: sink)
+    var changed: [SyncEventKey: SyncPlan.Operation] = [:]
+    var additions: [SyncPlan.Operation] = []
+    for operation in plan.operations {
+      if operation.kind == .add {
+        additions.append(operation)
+      } else {
+        changed[operation.key] = operation
+      }
+    }
+    func writeAdditions() throws {
+      for operation in additions { try output.write(try plan.eventBytes(operation)) }
+    }
+    guard let file = try openFile() else {
+      try output.write(plan.calendarHeader)
+      try writeAdditions()
+      try output.write(Array("END:VCALENDAR\r\n".utf8))
+      try output.flush()
+      return
+    }
+    defer { close(file.descriptor) }
+    var written: Set<SyncEventKey> = []
+    var scanner = CalendarComponentScanner(
+      FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path)
+    while let item = try scanner.next() {
+      switch item {
+      case .line(let line):
+        if line.kind == .end, line.depth == 1 { try writeAdditions() }
+        try output.write(line.raw)
+      case .component(let component):
+        guard component.isEvent, let uid = component.uid,
+          let operation = changed[SyncEventKey(uid: uid)]
+        else {
+          try output.write(component.raw)
+          continue
+        }
+        if operation.kind == .replace, written.insert(operation.key).inserted {
+          try output.write(try plan.eventBytes(operation))
+        }
+      }
+    }
+    try output.flush()
+  }
+
+  /// The open file and its size, or `nil` when it does not exist or is empty.
+  private func openFile() throws -> (descriptor: Int32, size: Int)? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw SyncTargetError(
+        .unreadable, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw SyncTargetError(.refused, "'\(path)' is not a regular file; refusing to sync into it")
+    }
+    guard info.st_size > 0 else { return nil }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw SyncTargetError(
+        .unreadable, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    return (descriptor, Int(info.st_size))
+  }
+
+  private func emptyInventory(_ set: String) throws -> SyncInventory {
+    var inventory = try SyncInventory(set: set)
+    inventory.finish()
+    return inventory
+  }
+
+  private func refusal(_ error: InputFormatError) -> Error {
+    let location = error.location.map { "\($0.file):\($0.line): " } ?? ""
+    return SyncTargetError(
+      .refused,
+      "\(location)\(error.message); '\(path)' is not an iCalendar file sync can keep in step, "
+        + "so it was left alone")
+  }
+
+  /// The file a symbolic link points to, so the link stays and its file is replaced.
+  public static func resolved(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+      let resolved = realpath(path, nil)
+    else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

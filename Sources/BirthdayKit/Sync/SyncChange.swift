@@ -1,0 +1,57 @@
+/// One line of a sync plan, as `sync` prints it.
+public struct SyncChange: Hashable, Sendable {
+  /// What happens to the event.
+  public enum Operation: String, Sendable {
+    /// A new event: `+`.
+    case add = "+"
+    /// An event whose content changed: `~`.
+    case replace = "~"
+    /// A managed event no longer wanted: `-`.
+    case remove = "-"
+
+    /// The name in JSON: `add`, `replace`, `remove`.
+    public var name: String {
+      switch self {
+      case .add: "add"
+      case .replace: "replace"
+      case .remove: "remove"
+      }
+    }
+  }
+
+  /// What happens.
+  public var operation: Operation
+  /// The event's UID.
+  public var uid: String
+  /// Its title.
+  public var summary: String
+  /// Its date (`YYYY-MM-DD`).
+  public var date: String
+  /// For a replacement: what changed (`date`, `name`, `alarms`, `details`, `adopted`).
+  public var changed: [String]
+
+  /// Creates a change.
+  public init(
+    operation: Operation, uid: String, summary: String, date: String, changed: [String] = []
+  ) {
+    self.operation = operation
+    self.uid = uid
+    self.summary = summary
+    self.date = date
+    self.changed = changed
+  }
+
+  /// `+ UID<TAB>NAME<TAB>DATE`, `~ UID<TAB>NAME<TAB>WHAT CHANGED`, `- UID<TAB>NAME<TAB>DATE`;
+  /// control characters in the UID and name become spaces, so a line is one change.
+  public var textLine: String {
+    let last = operation == .replace ? changed.joined(separator: ", ") : date
+    return "\(operation.rawValue) \(oneLine(uid))\t\(oneLine(summary))\t\(last)"
+  }
+
+  /// `{"op":...,"uid":...,"summary":...,"date":...,"changed":[...]}` without a line break.
+  public var jsonLine: String {
+    "{\"op\":\(jsonString(operation.name)),\"uid\":\(jsonString(uid)),"
+      + "\"summary\":\(jsonString(summary)),\"date\":\(jsonString(date)),"
+      + "\"changed\":[\(changed.map(jsonString).joined(separator: ","))]}"
+  }
+}

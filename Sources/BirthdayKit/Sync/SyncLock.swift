@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive advisory lock held for a whole sync of one target, so that two syncs at once run
+/// one after the other and neither loses the other's update.
+///
+/// `flock(2)` on a hidden lock file next to the target (`.NAME.bdconvert-lock` beside a file,
+/// `.bdconvert-lock` inside a vdir folder), not on the target itself: a file target is replaced
+/// by a rename, and a lock on the old file would not stop a sync that opened the new one. The lock
+/// file is never renamed or removed (removing it would let a third sync lock a new file while the
+/// second still waits on the old one). `flock` rather than `fcntl` locks: it belongs to the open
+/// file, so it is not dropped when the process closes some other descriptor of the same file,
+/// and the kernel releases it when the process ends, however it ends.
+public final class SyncLock {
+  /// The lock file.
+  public let path: String
+  private let descriptor: Int32
+
+  /// Takes the lock, waiting for another sync to finish; `waiting` is called once before
+  /// waiting.
+  /// - Throws: ``SyncTargetError`` (`cannotWrite`) when the lock file cannot be created.
+  public init(path: String, waiting: () -> Void = {}) throws {
+    self.path = path
+    let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard opened >= 0 else {
+      throw SyncTargetError(
+        .cannotWrite, "cannot create the lock file '\(path)': \(String(cString: strerror(errno)))")
+    }
+    descriptor = opened
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      waiting()
+      while flock(descriptor, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+          let code = errno
+          close(descriptor)
+          throw SyncTargetError(
+            .cannotWrite, "cannot lock '\(path)': \(String(cString: strerror(code)))")
+        }
+      }
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// The lock file for the `.ics` file at `path`.
+  public static func path(forFile path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return ".\(path).bdconvert-lock" }
+    let directory = path[...slash]
+    return "\(directory).\(path[path.index(after: slash)...]).bdconvert-lock"
+  }
+
+  /// The lock file for the vdir folder at `path`.
+  public static func path(forFolder path: String) -> String {
+    (path.hasSuffix("/") ? path : path + "/") + ".bdconvert-lock"
+  }
+}

@@ -1,0 +1,158 @@
+/// What a sync will do to its target: events to add, replace and remove, worked out by
+/// ``SyncPlanner`` and carried out by a ``SyncTarget``.
+///
+/// Operations are compact (about 40 bytes each); the new events' bytes, titles and dates wait in
+/// an unnamed temporary file, and removed events' details in the ``SyncInventory``, until a
+/// target or a plan line needs them.
+public struct SyncPlan {
+  /// One change to one UID.
+  public struct Operation: Sendable {
+    /// What happens.
+    public var kind: SyncChange.Operation
+    /// The UID's key.
+    public var key: SyncEventKey
+    /// For a replacement or removal: the UID's position in ``SyncPlan/inventory``.
+    public var inventoryIndex: Int
+    /// For an addition or replacement: where its record starts in the spool.
+    var record: Int64
+    /// For a replacement: which parts changed (bits of ``SyncPlan/changedParts``).
+    var changedMask: UInt8
+  }
+
+  /// The target's events as read before planning.
+  public let inventory: SyncInventory
+  /// Additions and replacements in the order of the wanted calendar, then removals.
+  public internal(set) var operations: [Operation] = []
+  /// Wanted events whose content is already in the target.
+  public internal(set) var unchanged = 0
+  /// Wanted UIDs that the target holds without this set's marker: left alone (see
+  /// ``SyncPlanner/Options/adopt``). At most the first 100 are kept, with the total in
+  /// ``conflictCount``.
+  public internal(set) var conflicts: [(uid: String, ownership: SyncInventory.Ownership)] = []
+  /// How many wanted UIDs were left alone as ``conflicts``.
+  public internal(set) var conflictCount = 0
+  /// Managed events that are no longer wanted but kept (`--keep-removed`).
+  public internal(set) var keptRemoved = 0
+  /// The lines of the wanted calendar before its first event (`BEGIN:VCALENDAR`, `VERSION`,
+  /// `PRODID`, names), for a target that starts empty.
+  public internal(set) var calendarHeader: [UInt8] = []
+  /// The time written as `DTSTAMP` and `LAST-MODIFIED`.
+  public let timestamp: UTCTimestamp
+  let spool: TemporaryFile
+
+  init(inventory: SyncInventory, timestamp: UTCTimestamp) throws {
+    self.inventory = inventory
+    self.timestamp = timestamp
+    self.spool = try TemporaryFile()
+  }
+
+  /// The names of the bits of ``Operation/changedMask``.
+  static let changedParts = ["date", "name", "alarms", "details", "adopted"]
+
+  /// True when nothing changes.
+  public var isEmpty: Bool { operations.isEmpty }
+
+  /// How many operations of `kind` the plan has.
+  public func count(_ kind: SyncChange.Operation) -> Int {
+    operations.lazy.filter { $0.kind == kind }.count
+  }
+
+  /// How many events the target's set managed before the sync.
+  public var managedBefore: Int { inventory.managedCount }
+
+  /// Whether the plan removes more than half of the managed events, and more than 10: refused
+  /// unless forced, as it usually means a source was the wrong file or half empty.
+  public var isMassRemoval: Bool {
+    let removals = count(.remove)
+    return removals > 10 && removals * 2 > managedBefore
+  }
+
+  /// Keeps every event the plan would remove (counted in ``keptRemoved``), e.g. because some
+  /// records could not be read and their events must not go.
+  public mutating func keepRemovals() {
+    keptRemoved += count(.remove)
+    operations.removeAll { $0.kind == .remove }
+  }
+
+  /// The line that describes `operation`.
+  public func change(_ operation: Operation) throws -> SyncChange {
+    switch operation.kind {
+    case .remove:
+      let details = try inventory.details(of: inventory.entries[operation.inventoryIndex])
+      return SyncChange(
+        operation: .remove, uid: details.uid, summary: details.summary, date: details.date)
+    case .add, .replace:
+      let fields = try record(operation, fields: 3)
+      let changed = Self.changedParts.enumerated().filter {
+        operation.changedMask & (1 << $0.offset) != 0
+      }.map(\.element)
+      func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+      return SyncChange(
+        operation: operation.kind, uid: text(fields[0]), summary: text(fields[1]),
+        date: text(fields[2]), changed: changed)
+    }
+  }
+
+  /// The bytes to write for an addition or replacement: the components as `vcf-to-ics` writes
+  /// them, marked with the set, with `SEQUENCE`/`LAST-MODIFIED` for a replacement.
+  public func eventBytes(_ operation: Operation) throws -> [UInt8] {
+    precondition(operation.kind != .remove, "a removal has no new bytes")
+    return try record(operation, fields: 4)[3]
+  }
+
+  /// The UID of the event, from the spool or the inventory.
+  public func uid(_ operation: Operation) throws -> String {
+    if operation.kind == .remove {
+      return try inventory.details(of: inventory.entries[operation.inventoryIndex]).uid
+    }
+    return String(decoding: try record(operation, fields: 1)[0], as: UTF8.self)
+  }
+
+  /// The target's details of a replaced or removed event (resource name, entity tag).
+  public func existing(_ operation: Operation) throws -> SyncEventDetails? {
+    guard operation.kind != .add else { return nil }
+    return try inventory.details(of: inventory.entries[operation.inventoryIndex])
+  }
+
+  /// Appends an addition or replacement record: UID, title, date, bytes.
+  mutating func appendRecord(_ fields: [[UInt8]]) throws -> Int64 {
+    let offset = Int64(spool.size)
+    var bytes: [UInt8] = []
+    for field in fields {
+      for shift in stride(from: 0, to: 32, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: field.count >> shift))
+      }
+      bytes += field
+    }
+    try spool.append(bytes)
+    return offset
+  }
+
+  private func record(_ operation: Operation, fields count: Int) throws -> [[UInt8]] {
+    var offset = Int(operation.record)
+    var fields: [[UInt8]] = []
+    for _ in 0..<count {
+      let lengthBytes = try read(at: offset, count: 4)
+      let length =
+        Int(lengthBytes[0]) | Int(lengthBytes[1]) << 8 | Int(lengthBytes[2]) << 16
+        | Int(lengthBytes[3]) << 24
+      fields.append(try read(at: offset + 4, count: length))
+      offset += 4 + length
+    }
+    return fields
+  }
+
+  private func read(at offset: Int, count: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let read = try bytes.withUnsafeMutableBytes {
+        try spool.read(
+          at: offset + done, into: UnsafeMutableRawBufferPointer(rebasing: $0[done...]))
+      }
+      if read == 0 { break }
+      done += read
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,127 @@
+/// Works out a ``SyncPlan``: compares the wanted events (a calendar as `vcf-to-ics` writes it)
+/// with what a target holds (a ``SyncInventory``), UID by UID. Knows nothing about the target.
+///
+/// - A wanted UID the target does not have: added, marked with the set.
+/// - A wanted UID managed by the set whose ``EventDigest`` differs: replaced, `SEQUENCE` one
+///   higher than before, `LAST-MODIFIED` and `DTSTAMP` the run's time. The same digest: unchanged.
+/// - A wanted UID the target has without the set's marker: left alone and reported, or, with
+///   ``Options/adopt``, taken over when unmarked (never another set's).
+/// - A managed UID not wanted any more: removed, unless ``Options/keepRemoved``.
+///
+/// Memory: the inventory's 48 bytes per target UID, a bit per UID for "wanted", and about 40 bytes
+/// per change; one wanted event at a time.
+public struct SyncPlanner {
+  /// What the planner may do.
+  public struct Options: Sendable {
+    /// Keep managed events that are no longer wanted (`--keep-removed`).
+    public var keepRemoved = false
+    /// Take over unmarked events whose UID is wanted (`--adopt`), e.g. from an earlier
+    /// `vcf-to-ics` import into the same calendar.
+    public var adopt = false
+
+    /// Creates options.
+    public init(keepRemoved: Bool = false, adopt: Bool = false) {
+      self.keepRemoved = keepRemoved
+      self.adopt = adopt
+    }
+  }
+
+  /// Plans the sync of the calendar in `wanted` into a target whose events are in `inventory`
+  /// (finished).
+  /// - Parameters:
+  ///   - timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of replacements.
+  /// - Throws: ``InputFormatError`` for a malformed wanted calendar, or what the sources throw.
+  public static func plan<Source: ByteSource>(
+    wanted: Source, fileName: String, inventory: SyncInventory, timestamp: UTCTimestamp,
+    options: Options = Options()
+  ) throws -> SyncPlan {
+    var plan = try SyncPlan(inventory: inventory, timestamp: timestamp)
+    var wantedBits = [UInt64](repeating: 0, count: (inventory.entries.count + 63) / 64)
+    var scanner = CalendarComponentScanner(wanted, fileName: fileName)
+    var group: [CalendarComponent] = []
+    var groupUID: [UInt8] = []
+    var inHeader = true
+
+    func flush() throws {
+      guard !group.isEmpty else { return }
+      defer { group = [] }
+      let key = SyncEventKey(uid: groupUID)
+      var digest = EventDigest()
+      for component in group { digest.combine(EventDigest(component)) }
+      let index = inventory.index(of: key)
+      var sequence = 0
+      var mask: UInt8 = 0
+      let kind: SyncChange.Operation
+      if let index {
+        wantedBits[index / 64] |= 1 << UInt64(index % 64)
+        let entry = inventory.entries[index]
+        switch entry.ownership {
+        case .managed:
+          guard entry.digest != digest else {
+            plan.unchanged += 1
+            return
+          }
+        case .unmarked where options.adopt:
+          mask |= 1 << 4
+        case .unmarked, .otherSet:
+          plan.conflictCount += 1
+          if plan.conflicts.count < 100 {
+            plan.conflicts.append((String(decoding: groupUID, as: UTF8.self), entry.ownership))
+          }
+          return
+        }
+        kind = .replace
+        sequence = Int(entry.sequence) + 1
+        for (bit, part) in SyncPlan.changedParts.prefix(4).enumerated()
+        where digest.changes(from: entry.digest).contains(part) {
+          mask |= 1 << UInt8(bit)
+        }
+      } else {
+        kind = .add
+      }
+      var bytes: [UInt8] = []
+      for component in group {
+        bytes += SyncMarker.stamped(
+          component, set: inventory.set, sequence: sequence,
+          lastModified: kind == .replace ? timestamp : nil)
+      }
+      let master = group.first { $0.property("RECURRENCE-ID") == nil } ?? group[0]
+      let summary = master.property("SUMMARY").map { TextEscaping.unescaped(bytes: $0.value) } ?? []
+      let record = try plan.appendRecord([
+        groupUID, summary, Array(SyncInventory.shownDate(master).utf8), bytes,
+      ])
+      plan.operations.append(
+        SyncPlan.Operation(
+          kind: kind, key: key, inventoryIndex: index ?? -1, record: record, changedMask: mask))
+    }
+
+    while let item = try scanner.next() {
+      switch item {
+      case .line(let line):
+        if inHeader, line.depth == 1, line.kind != .end { plan.calendarHeader += line.raw }
+      case .component(let component):
+        guard component.isEvent, let uid = component.uid else {
+          if inHeader { plan.calendarHeader += component.raw }  // a VTIMEZONE, say
+          continue
+        }
+        inHeader = false
+        if uid != groupUID { try flush() }
+        groupUID = uid
+        group.append(component)
+      }
+    }
+    try flush()
+
+    for (index, entry) in inventory.entries.enumerated()
+    where entry.ownership == .managed && wantedBits[index / 64] & (1 << UInt64(index % 64)) == 0 {
+      if options.keepRemoved {
+        plan.keptRemoved += 1
+      } else {
+        plan.operations.append(
+          SyncPlan.Operation(
+            kind: .remove, key: entry.key, inventoryIndex: index, record: -1, changedMask: 0))
+      }
+    }
+    return plan
+  }
+}
