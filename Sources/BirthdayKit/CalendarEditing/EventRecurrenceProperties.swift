@@ -134,9 +134,7 @@ struct EventRecurrenceProperties {
       case .failure(.unsupported(let part)):
         let ruleText = String(decoding: ruleBytes, as: UTF8.self)
         diagnostics(
-          Diagnostic(
-            "unsupported RRULE part '\(part)' in '\(ruleText)'; next occurrence not shown",
-            at: location, isConversionFailure: false))
+          Diagnostic(.unsupportedRule(part: "\(part)", rule: ruleText), at: location))
         return nil
       }
     }
@@ -163,18 +161,14 @@ struct EventRecurrenceProperties {
     }
     for name in unknownZones.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       diagnostics(
-        Diagnostic(
-          "unknown time zone '\(String(decoding: name, as: UTF8.self))': its times are taken as written",
-          at: location, isConversionFailure: false))
+        Diagnostic(.unknownTimeZone(String(decoding: name, as: UTF8.self)), at: location))
     }
     do {
       return try set.next(onOrAfter: from)?.date
     } catch {
       diagnostics(
         Diagnostic(
-          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods to find the next"
-            + " occurrence; next occurrence not shown",
-          at: location, isConversionFailure: false))
+          .ruleTooSparse(maximumPeriods: RecurrenceExpander.maximumPeriods), at: location))
       return nil
     }
   }

@@ -53,16 +53,16 @@ struct PendingEvent {
         lineNumber: lineNumber, isOverride: isOverride,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
-    if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
+    if uid == nil { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }
     guard let start else {
       let uidText = String(decoding: uid ?? [], as: UTF8.self)
-      diagnostics(Diagnostic("VEVENT '\(uidText)' has no DTSTART", at: location))
+      diagnostics(Diagnostic(.eventWithoutStart(uid: uidText), at: location))
       return
     }
     guard let startDate = RecurrenceRule.date(bytes: start) else {
       diagnostics(
         Diagnostic(
-          "invalid DTSTART value '\(String(decoding: start, as: UTF8.self))'",
+          .invalidStart(String(decoding: start, as: UTF8.self)),
           at: SourceLocation(file: location.file, line: startLine)))
       return
     }

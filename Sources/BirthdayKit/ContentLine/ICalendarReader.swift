@@ -148,7 +148,7 @@ struct ICalendarScanner {
   private func checkEnd(lastLine: Int) throws {
     if !seenCalendar {
       throw InputFormatError(
-        "not an iCalendar file: no BEGIN:VCALENDAR",
+        .calendarStructure("not an iCalendar file: no BEGIN:VCALENDAR"),
         at: SourceLocation(file: fileName, line: lastLine))
     }
     if let open = stack.last {
@@ -165,7 +165,8 @@ struct ICalendarScanner {
   }
 
   private func error(_ message: String, _ lineNumber: Int) -> InputFormatError {
-    InputFormatError(message, at: SourceLocation(file: fileName, line: lineNumber))
+    InputFormatError(
+      .calendarStructure(message), at: SourceLocation(file: fileName, line: lineNumber))
   }
 
   private func text<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -173,7 +173,8 @@ struct SegmentConversion: Sendable {
   /// Turns `contact` into its events, renders them into `output` and notes them as items, in
   /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
   mutating func add(
-    _ contact: Contact, recordNoun: String, builder: CelebrationBuilder, renderer: EventRenderer,
+    _ contact: Contact, recordNoun: RecordKind, builder: CelebrationBuilder,
+    renderer: EventRenderer,
     items: inout [Item]
   ) {
     let found = builder.celebrations(of: contact, record: recordNoun) {
@@ -204,7 +205,7 @@ struct SegmentConversion: Sendable {
       ) { items.append(.diagnostic($0)) }
       try reader.forEachContact { contact in
         conversion.add(
-          contact, recordNoun: "card", builder: builder, renderer: renderer, items: &items)
+          contact, recordNoun: .card, builder: builder, renderer: renderer, items: &items)
       }
       conversion.items = items
       conversion.endedInsideRecord = reader.endedInsideCard

@@ -28,7 +28,7 @@ extension BirthdayCalendarConverter {
       let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter)
     {
       try record.withUnsafeBufferPointer { bytes in
-        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+        try state.consume(bytes, info: info) { try add($0, recordNoun: .row) }
       }
     }
     let renderOptions = writerOptions
@@ -54,7 +54,7 @@ extension BirthdayCalendarConverter {
         return true
       },
       committed: { progress(statistics.recordsRead, scanner.bytesRead) })
-    try state.finish { try add($0, recordNoun: "row") }
+    try state.finish { try add($0, recordNoun: .row) }
   }
 
   /// Commits one converted batch, or converts it again in sequence when it depends on rows
@@ -71,7 +71,7 @@ extension BirthdayCalendarConverter {
       throw error
     default:
       try batch.forEachRecord { bytes, info in
-        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+        try state.consume(bytes, info: info) { try add($0, recordNoun: .row) }
       }
     }
   }
@@ -83,7 +83,7 @@ extension BirthdayCalendarConverter {
   ) {
     segment.items.removeAll { item in
       guard case .diagnostic(let diagnostic) = item,
-        diagnostic.message == CSVRowState.encodingFallbackMessage
+        diagnostic.kind == .csvNotUTF8
       else { return false }
       defer { state.noteEncodingWarning() }
       return state.hasWarnedAboutEncoding
@@ -152,7 +152,7 @@ extension SegmentConversion {
       try batch.forEachRecord { bytes, info in
         try state.consume(bytes, info: info) { contact in
           conversion.add(
-            contact, recordNoun: "row", builder: builder, renderer: renderer, items: &items)
+            contact, recordNoun: .row, builder: builder, renderer: renderer, items: &items)
         }
       }
       conversion.items = items

@@ -63,7 +63,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// - Parameter recordNoun: `card` or `row`, for diagnostics.
   /// - Throws: what the reader or the sink throws.
   public mutating func convert<Reader: ContactReader>(
-    _ reader: inout Reader, recordNoun: String = "card"
+    _ reader: inout Reader, recordNoun: RecordKind = .card
   )
     throws
   {
@@ -73,7 +73,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   }
 
   /// Converts one contact (for callers that read contacts themselves).
-  public mutating func add(_ contact: Contact, recordNoun: String = "card") throws {
+  public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
     countRecord(events: celebrations.count)
     for celebration in celebrations {
@@ -105,8 +105,9 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     statistics.duplicatesMerged += 1
     diagnostics(
       Diagnostic(
-        "duplicate event UID \(celebration.uid) for '\(celebration.name.formatted)' (\(celebration.kind.rawValue)); kept the earlier one",
-        at: celebration.location, isConversionFailure: false))
+        .duplicateUID(
+          celebration.uid, name: celebration.name.formatted, kind: celebration.kind),
+        at: celebration.location))
   }
 
   /// The writer's options (for threads that render events themselves).

@@ -16,7 +16,7 @@ public struct CelebrationBuilder: Sendable {
   /// The celebrations of `contact`, birthday first, in the order found.
   /// - Parameter report: receives a diagnostic when a dated contact has no name.
   public func celebrations(
-    of contact: Contact, record: String = "card", report: DiagnosticHandler
+    of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
     var dates: [(CelebrationKind, CivilDate)] = []
     if let birthday = contact.birthday { dates.append((.birthday, birthday)) }
@@ -27,8 +27,7 @@ public struct CelebrationBuilder: Sendable {
     guard let name = contact.name else {
       report(
         Diagnostic(
-          "\(record) has a \(dates[0].0 == .birthday ? "birthday" : "anniversary") (\(dates[0].1)) but no name; skipped",
-          at: contact.location))
+          .recordWithoutName(record, kind: dates[0].0, date: dates[0].1), at: contact.location))
       return []
     }
     return dates.map { kind, date in

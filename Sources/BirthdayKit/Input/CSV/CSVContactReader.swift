@@ -96,8 +96,6 @@ struct CSVRowState {
   var hasHeader: Bool { columns != nil }
   /// Whether rows wait for the date order.
   var hasHeldBackRows: Bool { !heldBack.isEmpty }
-  /// The notice given once per file when the bytes are not UTF-8.
-  static let encodingFallbackMessage = "the file is not valid UTF-8; reading it as Windows-1252"
 
   /// This state with its own copies of the strings and arrays every row reads, for a conversion
   /// thread: sharing them made every row's retain and release fight over the same memory with
@@ -124,9 +122,7 @@ struct CSVRowState {
     let location = SourceLocation(file: fileName, line: info.line)
     if info.unterminatedQuote {
       report(
-        Diagnostic(
-          "unterminated quoted field: the file ends inside quotes opened on this row", at: location)
-      )
+        Diagnostic(.csvUnterminatedQuote, at: location))
     }
     guard let columns else {
       try findHeader(record, location: location)
@@ -135,9 +131,7 @@ struct CSVRowState {
     fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","), neededFields: texts.count)
     if fields.count != headerNames.count {
       report(
-        Diagnostic(
-          "row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerNames.count)",
-          at: location, isConversionFailure: false))
+        Diagnostic(.csvFieldCount(fields.count, header: headerNames.count), at: location))
     }
     var row = CSVRow(location: location)
     for index in texts.indices { texts[index] = nil }
@@ -183,16 +177,13 @@ struct CSVRowState {
   mutating func finish(body: (Contact) throws -> Void) throws {
     if columns == nil, let firstRow {
       throw InputFormatError(
-        "no header row found: expected columns such as 'Name', 'First Name' or 'Birthday'; the first row has "
-          + firstRow.prefix(12).map { "'\($0)'" }.joined(separator: ", "),
-        at: SourceLocation(file: fileName, line: 1))
+        .csvNoHeader(firstRow: firstRow), at: SourceLocation(file: fileName, line: 1))
     }
     guard let first = heldBack.first else { return }
     guard order != nil else {
       let sample = first.firstAmbiguous ?? ("", "")
       throw InputFormatError(
-        "numeric dates such as '\(sample.value)' in column '\(sample.header)' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
-        at: first.location)
+        .csvAmbiguousDateOrder(value: sample.value, column: sample.header), at: first.location)
     }
     try flushHeldBack(body: body)
   }
@@ -214,7 +205,9 @@ struct CSVRowState {
       guard case .proves(let proven, _) = cell.parsed else { return }
       if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
         throw InputFormatError(
-          "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
+          .csvMixedDateOrders(
+            proofLine: proof.line, proofValue: proof.value, order: order, value: cell.value,
+            proven: proven),
           at: row.location)
       }
       if order == nil {
@@ -257,11 +250,7 @@ struct CSVRowState {
         headers: best.headers, overrides: options.columnOverrides, location: location)
     else { return }
     guard map.hasBirthday else {
-      throw InputFormatError(
-        "no birthday column: the header row has "
-          + best.headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
-          + "; map one with --column birthday=HEADER",
-        at: location)
+      throw InputFormatError(.csvNoBirthdayColumn(headers: best.headers), at: location)
     }
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
@@ -284,13 +273,11 @@ struct CSVRowState {
     let (text, wasCut, usedFallback) = fields.withField(index, of: record, Self.decodeCell)
     if wasCut {
       report(
-        Diagnostic(
-          "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
-          isConversionFailure: false))
+        Diagnostic(.csvFieldTooLong, at: location))
     }
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true
-      report(Diagnostic(Self.encodingFallbackMessage, at: location, isConversionFailure: false))
+      report(Diagnostic(.csvNotUTF8, at: location))
     }
     return text
   }

@@ -73,14 +73,14 @@ struct CSVRow {
       if cell.hasTwoDigitYear {
         report(
           Diagnostic(
-            "column '\(cell.header)': two-digit year in '\(TextSanitizer.singleLine(cell.value))': day and month kept, year unknown (write the year with four digits to keep it)",
+            .csvTwoDigitYear(column: cell.header, value: TextSanitizer.singleLine(cell.value)),
             at: location))
       }
       return date
     }
     report(
       Diagnostic(
-        "column '\(cell.header)': invalid date '\(TextSanitizer.singleLine(cell.value))' (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)",
+        .csvInvalidDate(column: cell.header, value: TextSanitizer.singleLine(cell.value)),
         at: location))
     return nil
   }
@@ -105,15 +105,13 @@ struct CSVRow {
     {
       if isTwoDigits {
         report(
-          Diagnostic(
-            "columns \(parts.headers): two-digit year '\(year)': day and month kept, year unknown (write the year with four digits to keep it)",
-            at: location))
+          Diagnostic(.csvTwoDigitYear(columns: parts.headers, year: year), at: location))
       }
       return date
     }
     report(
       Diagnostic(
-        "columns \(parts.headers): invalid date '\(year)-\(month)-\(day)'", at: location))
+        .csvInvalidDate(columns: parts.headers, year: year, month: month, day: day), at: location))
     return nil
   }
 }

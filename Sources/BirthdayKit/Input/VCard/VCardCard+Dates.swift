@@ -46,9 +46,8 @@ extension VCardCard {
       for extra in validBirthdays.dropFirst() {
         diagnostics.append(
           Diagnostic(
-            "several BDAY properties, using '\(first.text)' and ignoring '\(extra.text)'",
-            at: SourceLocation(file: location.file, line: extra.line),
-            isConversionFailure: false))
+            .vCardSeveralBirthdays(using: first.text, ignoring: extra.text),
+            at: SourceLocation(file: location.file, line: extra.line)))
       }
     }
     var anniversaryDates: [CivilDate] = []
@@ -115,8 +114,7 @@ extension VCardCard {
 
   private func invalid(_ entry: ParsedDate) -> Diagnostic {
     Diagnostic(
-      "invalid \(entry.property.displayName) value '\(entry.text)' "
-        + "(expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
+      .vCardInvalidDate(property: entry.property.displayName, value: entry.text),
       at: SourceLocation(file: location.file, line: entry.line))
   }
 }

@@ -115,7 +115,7 @@ struct VCardCard {
     if let firstDroppedLine {
       diagnostics.append(
         Diagnostic(
-          "more than \(Self.maximumDates) date or label properties in one card, the rest ignored",
+          .vCardTooManyDates(maximum: Self.maximumDates),
           at: SourceLocation(file: location.file, line: firstDroppedLine)))
     }
     if !diagnostics.isEmpty {
@@ -142,7 +142,7 @@ struct VCardCard {
     if value.isTruncated {
       diagnostics.append(
         Diagnostic(
-          "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
+          .vCardValueTooLong(property: property.displayName, limit: value.limit),
           at: SourceLocation(file: location.file, line: value.line)))
     }
     if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
@@ -153,8 +153,8 @@ struct VCardCard {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
       diagnostics.append(
         Diagnostic(
-          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
-          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+          .vCardNotUTF8(property: property.displayName),
+          at: SourceLocation(file: location.file, line: value.line)))
     }
     return bytes
   }

@@ -74,7 +74,7 @@ struct VCardCardScanner {
     let contact = finishCard()
     report(
       Diagnostic(
-        "missing END:VCARD for the card that begins on line \(begin); keeping what was read",
+        .vCardMissingEnd(beginLine: begin, newCardBegins: false),
         at: SourceLocation(file: fileName, line: lastLine)))
     return contact
   }
@@ -91,7 +91,7 @@ struct VCardCardScanner {
     let found = VCardBytes.quoted(line, limit: 40)
     guard sawCard else {
       throw InputFormatError(
-        "not a vCard file: expected BEGIN:VCARD, found '\(found)'",
+        .vCardNotVCard(found: found),
         at: SourceLocation(file: fileName, line: number))
     }
     // A conversion failure: the lines may be a card whose BEGIN:VCARD was lost.
@@ -99,7 +99,7 @@ struct VCardCardScanner {
       inStrayText = true
       report(
         Diagnostic(
-          "text outside BEGIN:VCARD/END:VCARD skipped: '\(found)'",
+          .vCardTextOutsideCard(found),
           at: SourceLocation(file: fileName, line: number)))
     }
   }
@@ -179,7 +179,7 @@ struct VCardCardScanner {
       let contact = finishCard()
       report(
         Diagnostic(
-          "missing END:VCARD for the card that begins on line \(begin); a new card begins here",
+          .vCardMissingEnd(beginLine: begin, newCardBegins: true),
           at: SourceLocation(file: fileName, line: number)))
       depth = 1
       card = VCardCard(location: SourceLocation(file: fileName, line: number))

@@ -1,6 +1,7 @@
+import BirthdayKit
 import Testing
 
-@testable import BirthdayKit
+@testable import BDConvertCLI
 
 /// The byte-level `textLine` and `jsonLine` against the scalar-by-scalar code they replaced.
 @Suite struct CalendarEventFormattingTests {
@@ -50,5 +51,16 @@ import Testing
       event.jsonLine
         == "{\"uid\":\(json(text)),\"summary\":\(json(text + "\t" + text)),"
         + "\"date\":\"--02-29\",\"next\":\"2028-02-29\",\"rrule\":\(json(text))}")
+  }
+
+  @Test func jsonEscapesQuotesBackslashesAndControls() {
+    let event = CalendarEvent(
+      uid: "q\"b\\s", summary: "Zoé\n\t\u{01}\u{7F}", date: CivilDate(month: 2, day: 29),
+      rrule: nil, next: nil, lineNumber: 1)
+    #expect(
+      event.jsonLine
+        == "{\"uid\":\"q\\\"b\\\\s\",\"summary\":\"Zoé\\n\\t\\u0001\\u007f\","
+        + "\"date\":\"--02-29\",\"next\":null,\"rrule\":null}")
+    #expect(event.textLine == "-\t--02-29\tq\"b\\s\tZoé    ")  // four controls, four spaces
   }
 }
