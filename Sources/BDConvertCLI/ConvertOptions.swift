@@ -194,7 +194,7 @@ struct ConvertOptions {
     options.outputDirectory = directory
   }
 
-  private static func parseCSVOptions(_ scanned: ArgumentScanner.Result, usage: String)
+  static func parseCSVOptions(_ scanned: ArgumentScanner.Result, usage: String)
     throws(CommandError) -> CSVReadOptions
   {
     var csv = CSVReadOptions()

@@ -70,7 +70,7 @@ extension InputFile {
   /// Reads the first ``sniffLength`` bytes and classifies them. A regular file is read without
   /// moving its offset; from a pipe the bytes read are kept in ``prefix`` and served again by
   /// ``byteSource``.
-  private mutating func sniffContent() throws(CommandError) -> ContentKind {
+  mutating func sniffContent() throws(CommandError) -> ContentKind {
     var bytes = [UInt8](repeating: 0, count: Self.sniffLength)
     let offset = lseek(descriptor, 0, SEEK_CUR)
     var count = 0

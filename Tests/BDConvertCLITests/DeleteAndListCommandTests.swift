@@ -84,7 +84,7 @@ import Testing
     #expect(text.status == 0)
     #expect(
       text.stdout
-        == "2027-03-01\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
+        == "2027-03-02\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
     let json = try runBDConvert(["list", "-", "--json", "--today=2028-03-01"], stdin: input)
     #expect(
       json.stdout

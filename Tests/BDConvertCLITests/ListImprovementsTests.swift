@@ -93,11 +93,11 @@ import Testing
     #expect(
       terminal.stdout
         == "NEXT        DATE        UID   SUMMARY\r\n"
-        + "2027-03-01  1972-02-29  gone  Leap \"quoted\"\r\n"
+        + "2027-03-02  1972-02-29  gone  Leap \"quoted\"\r\n"
         + "2027-07-04  1990-07-04  keep  Tom\r\n")
     let piped = try runProcess("/bin/sh", ["-c", command + " | cat"])
     #expect(
       piped.stdout
-        == "2027-03-01\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
+        == "2027-03-02\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
   }
 }

@@ -29,7 +29,7 @@ import Testing
     #expect(result.stderr.isEmpty)
     #expect(
       result.stdout
-        == "2027-03-01\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
+        == "2027-03-02\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")
   }
 
   @Test func largeCalendarThroughAPipeListsAndDeletesAsFromTheFile() throws {

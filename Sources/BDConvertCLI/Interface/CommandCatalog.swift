@@ -3,7 +3,7 @@
 enum CommandCatalog {
   /// The commands, in the order help lists them.
   static let commands: [CommandSpec] = [
-    .convert, .vcfToICS, .csvToICS, .merge, .list, .delete, .sync,
+    .convert, .vcfToICS, .csvToICS, .merge, .list, .delete, .sync, .upcoming,
   ]
 
   /// The command named `name`.

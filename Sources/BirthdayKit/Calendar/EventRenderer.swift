@@ -66,21 +66,10 @@ final class EventRenderer {
     guard writesAges, let since = celebration.date.year else { return }
     let start = dayNumber(Self.startDate(of: celebration.date))
     for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
-      guard let occurrence = occurrence(of: celebration.date, inYear: year),
+      guard let occurrence = options.leapDayPolicy.occurrence(of: celebration.date, inYear: year),
         dayNumber(occurrence) >= start
       else { continue }
       appendEvent(celebration, occurrence: occurrence, to: buffer)
-    }
-  }
-
-  /// The day the yearly rule puts `date` on in `year`: 29 February falls on 28 February or
-  /// 1 March in common years (``LeapDayPolicy``), or nowhere with `feb29`.
-  func occurrence(of date: CivilDate, inYear year: Int) -> CivilDate? {
-    if let day = date.inYear(year) { return day }
-    switch options.leapDayPolicy {
-    case .feb28: return CivilDate(year: year, month: 2, day: 28)
-    case .mar1: return CivilDate(year: year, month: 3, day: 1)
-    case .feb29: return nil
     }
   }
 

@@ -22,4 +22,15 @@ public enum LeapDayPolicy: String, CaseIterable, Sendable {
     case .feb29: return "FREQ=YEARLY"
     }
   }
+
+  /// The day a yearly event on `date` falls on in `year`: the same day, or for 29 February in a
+  /// common year 28 February (`feb28`), 1 March (`mar1`) or none (`feb29`).
+  public func occurrence(of date: CivilDate, inYear year: Int) -> CivilDate? {
+    if let day = date.inYear(year) { return day }
+    switch self {
+    case .feb28: return CivilDate(year: year, month: 2, day: 28)
+    case .mar1: return CivilDate(year: year, month: 3, day: 1)
+    case .feb29: return nil
+    }
+  }
 }

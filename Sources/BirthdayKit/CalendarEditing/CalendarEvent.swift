@@ -13,6 +13,8 @@ public struct CalendarEvent: Hashable, Sendable {
   /// The line of `BEGIN:VEVENT`; when several calendars are listed as one, counted as if they
   /// were one file after the other.
   public var lineNumber: Int
+  /// Whether it is an anniversary: `CATEGORIES` has `ANNIVERSARY` (as bdconvert writes it).
+  public var isAnniversary = false
 
   /// Creates an event.
   public init(

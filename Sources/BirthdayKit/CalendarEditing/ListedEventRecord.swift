@@ -12,16 +12,17 @@
 /// | 36 | `Int16` | year of the date, 0 when the year is not known |
 /// | 38 | `UInt8` | month of the date, 0 when there is no date |
 /// | 39 | `UInt8` | day of the date |
-/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII |
+/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary |
 /// | 41 | `Int` | length of the recurrence properties, 0 for none |
 /// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
 struct ListedEventRecord {
-  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:recurrence:into:)``.
+  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
   private static let headerSize = 49
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
+  private static let anniversaryFlag: UInt8 = 4
   /// The ``nextDay`` of an event that does not occur again.
   static let noNextDay = Int32.max
 
@@ -52,13 +53,15 @@ struct ListedEventRecord {
       ? nil
       : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
     let next = nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
-    return CalendarEvent(
+    var event = CalendarEvent(
       uid: String(decoding: uid, as: UTF8.self),
       summary: String(decoding: bytes[summaryStart..<rruleStart], as: UTF8.self),
       date: date,
       rrule: rruleLength < 0
         ? nil : String(decoding: bytes[rruleStart..<(rruleStart + rruleLength)], as: UTF8.self),
       next: next, lineNumber: lineNumber)
+    event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
+    return event
   }
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
@@ -80,8 +83,8 @@ struct ListedEventRecord {
   /// Replaces the contents of `record` with the record of one event.
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
-    lineNumber: Int, isOverride: Bool, recurrence: EventRecurrenceProperties? = nil,
-    into record: inout [UInt8]
+    lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false,
+    recurrence: EventRecurrenceProperties? = nil, into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
     func append<Value>(_ value: Value) {
@@ -96,7 +99,9 @@ struct ListedEventRecord {
     record.append(UInt8(date?.month ?? 0))
     record.append(UInt8(date?.day ?? 0))
     let isASCII = uid.allSatisfy { $0 < 0x80 }
-    record.append((isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0))
+    record.append(
+      (isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0)
+        | (isAnniversary ? anniversaryFlag : 0))
     append(0)  // recurrence length, set below
     record.append(contentsOf: uid)
     record.append(contentsOf: summary)

@@ -8,6 +8,7 @@ struct PendingEvent {
   var rrule: [UInt8]?
   var description: [UInt8] = []
   var isOverride = false
+  var isAnniversary = false
   var recurrence = EventRecurrenceProperties()
 
   init(lineNumber: Int) {
@@ -30,6 +31,13 @@ struct PendingEvent {
       description = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
+    } else if line.isNamed("CATEGORIES") {
+      // A list of names: ANNIVERSARY as a whole item, in any case.
+      isAnniversary =
+        isAnniversary
+        || unescapedText(line.value).split(separator: UInt8(ascii: ",")).contains {
+          $0.count == 11 && String(decoding: $0, as: UTF8.self).uppercased() == "ANNIVERSARY"
+        }
     }
   }
 
@@ -50,7 +58,7 @@ struct PendingEvent {
     defer {
       ListedEventRecord.encode(
         uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
-        lineNumber: lineNumber, isOverride: isOverride,
+        lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
     if uid == nil { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }

@@ -1,0 +1,128 @@
+import BirthdayKit
+
+/// `upcoming`: whose birthday (or anniversary) falls in the next days, from address books or
+/// calendars, soonest first.
+struct UpcomingCommand {
+  /// The command's description: options, help, usage.
+  static var spec: CommandSpec { .upcoming }
+  static var usage: String { spec.usageText }
+
+  /// Parses the arguments and runs; returns the exit status.
+  static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+    let scanned = try spec.scanner.scan(arguments)
+    if scanned.has("--help") {
+      StandardStreams.output(HelpFormatter.help(for: spec))
+      return .success
+    }
+    let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
+    if paths.filter({ $0 == "-" }).count > 1 {
+      throw .usage("standard input ('-') can be read only once", usage)
+    }
+    var days = 14
+    if let text = scanned.last("--days") {
+      guard let number = Int(text), (1...3660).contains(number) else {
+        throw .usage("invalid --days '\(text)' (expected a number of days from 1 to 3660)", usage)
+      }
+      days = number
+    }
+    var today = LocalDate.today()
+    if let text = scanned.last("--today") {
+      guard let date = ISODateArgument.parse(text) else {
+        throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", usage)
+      }
+      today = date
+    }
+    var policy = LeapDayPolicy.feb28
+    if let text = scanned.last("--leap-day") {
+      guard let parsed = LeapDayPolicy(rawValue: text.lowercased()) else {
+        throw .usage("invalid --leap-day '\(text)' (expected feb28, mar1 or feb29)", usage)
+      }
+      policy = parsed
+    }
+    let csv = try ConvertOptions.parseCSVOptions(scanned, usage: usage)
+    let builder = CelebrationBuilder(includeAnniversaries: scanned.has("--anniversaries"))
+
+    var inputs: [InputFile] = []
+    defer { for input in inputs { input.close() } }
+    for path in paths { inputs.append(try InputFile.open(path)) }
+    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    defer { printer.finish() }
+    var finder = UpcomingFinder(today: today, days: days, leapDayPolicy: policy)
+    do {
+      for index in inputs.indices {
+        let name = inputs[index].displayName
+        switch try inputs[index].sniffContent() {
+        case .iCalendar:
+          try CalendarLister.forEachEvent(
+            in: inputs[index].byteSource, fileName: name, today: today,
+            diagnostics: printer.handler
+          ) { event in
+            if let entry = entry(for: event, finder: finder) { finder.add(entry) }
+          }
+        case .vCard:
+          var reader = VCardReader(
+            source: inputs[index].byteSource, fileName: name, diagnostics: printer.handler)
+          try reader.forEachContact { contact in
+            for celebration in builder.celebrations(of: contact, report: printer.handler) {
+              finder.add(celebration)
+            }
+          }
+        case .csv, .unknown:
+          var reader = CSVContactReader(
+            source: inputs[index].byteSource, fileName: name, options: csv,
+            diagnostics: printer.handler)
+          try reader.forEachContact { contact in
+            for celebration in builder.celebrations(
+              of: contact, record: "row", report: printer.handler)
+            {
+              finder.add(celebration)
+            }
+          }
+        }
+      }
+    } catch {
+      throw CalendarInput.commandError(error)
+    }
+    let found = finder.sorted()
+    if scanned.has("--json") {
+      StandardStreams.output(found.map { $0.jsonLine + "\n" }.joined())
+    } else if StandardStreams.outputIsTerminal {
+      StandardStreams.output(table(found))
+    } else {
+      StandardStreams.output(found.map { $0.textLine + "\n" }.joined())
+    }
+    return .success
+  }
+
+  /// A calendar's event as an entry: its next occurrence by the file's own rule, its title as
+  /// the name, the age from the year in bdconvert's `Born`/`Since` description, an anniversary
+  /// when `CATEGORIES` says so.
+  static func entry(for event: CalendarEvent, finder: UpcomingFinder) -> UpcomingDate? {
+    guard let next = event.next, let nextYear = next.year else { return nil }
+    let kind: CelebrationKind = event.isAnniversary ? .anniversary : .birthday
+    let age = event.date?.year.map { nextYear - $0 }
+    return UpcomingDate(
+      date: next, days: finder.days(until: next), uid: event.uid, name: event.summary, kind: kind,
+      age: age.flatMap { $0 > 0 ? $0 : nil })
+  }
+
+  /// The aligned table for a terminal, under a header.
+  static func table(_ entries: [UpcomingDate]) -> String {
+    let header = ["DATE", "DAY", "WHEN", "NAME", "AGE", "KIND"]
+    let rows =
+      [header]
+      + entries.map { entry in
+        entry.textLine.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      }
+    var widths = Array(repeating: 0, count: header.count)
+    for row in rows {
+      for (index, field) in row.enumerated() { widths[index] = max(widths[index], field.count) }
+    }
+    return rows.map { row in
+      row.enumerated().map { index, field in
+        index == row.count - 1
+          ? field : field + String(repeating: " ", count: widths[index] - field.count + 2)
+      }.joined()
+    }.joined(separator: "\n") + "\n"
+  }
+}
