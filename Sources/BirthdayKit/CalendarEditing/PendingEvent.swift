@@ -35,7 +35,7 @@ struct PendingEvent {
       // A list of names: ANNIVERSARY as a whole item, in any case.
       isAnniversary =
         isAnniversary
-        || unescapedText(line.value).split(separator: UInt8(ascii: ",")).contains {
+        || TextEscaping.unescaped(bytes: line.value).split(separator: UInt8(ascii: ",")).contains {
           $0.count == 11 && String(decoding: $0, as: UTF8.self).uppercased() == "ANNIVERSARY"
         }
     }
