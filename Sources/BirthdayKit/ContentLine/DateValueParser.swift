@@ -38,7 +38,7 @@ public enum DateValueParser {
   }
 
   /// Parses `bytes` in place: no copy, no allocation.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
     var start = 0
     var end = bytes.count
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }

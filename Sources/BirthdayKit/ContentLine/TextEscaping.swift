@@ -17,7 +17,7 @@ public enum TextEscaping {
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
-  public static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     let escaped = ByteBuffer(capacity: bytes.count + 16)
     appendEscaped(bytes, to: escaped)
     output.append(contentsOf: escaped.bytes)

@@ -13,19 +13,8 @@
 /// let statistics = try converter.finish()
 /// ```
 public struct BirthdayCalendarConverter<Sink: ByteSink> {
-  /// Options for the conversion.
-  public struct Options: Sendable {
-    /// How the calendar is written.
-    public var calendar: CalendarOptions
-    /// Whether anniversaries become events.
-    public var includeAnniversaries = false
-
-    /// Creates options.
-    public init(calendar: CalendarOptions, includeAnniversaries: Bool = false) {
-      self.calendar = calendar
-      self.includeAnniversaries = includeAnniversaries
-    }
-  }
+  /// Options for the conversion (``ConversionOptions``, whatever the sink).
+  public typealias Options = ConversionOptions
 
   var writer: ICalendarWriter<Sink>
   let builder: CelebrationBuilder

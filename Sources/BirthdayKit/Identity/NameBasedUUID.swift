@@ -28,7 +28,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Derives the UUID of the octets `nameBytes` in `namespace`.
-  public init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
+  package init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
     self.init(namespace: namespace) { $0.update(nameBytes) }
   }
 
