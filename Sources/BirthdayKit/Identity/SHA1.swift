@@ -90,7 +90,8 @@ package struct SHA1: Sendable {
   }
 
   /// The digest of `bytes` in one call.
-  package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+  package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8]
+  where Bytes.Element == UInt8 {
     var sha = SHA1()
     sha.update(bytes)
     return sha.finalize()
