@@ -18,13 +18,13 @@ public enum TextEscaping {
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
   package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    let escaped = ByteBuffer(capacity: bytes.count + 16)
+    let escaped = OutputBuffer(capacity: bytes.count + 16)
     appendEscaped(bytes, to: escaped)
     output.append(contentsOf: escaped.bytes)
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
-  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
     // Fast path: most values need no escaping and are copied in one go. The bytes that need
     // work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\` and DEL (`high`).
     let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B

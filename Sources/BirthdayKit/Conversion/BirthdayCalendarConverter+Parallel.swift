@@ -164,9 +164,9 @@ struct SegmentConversion: Sendable {
   /// commit loop copies no strings.
   var celebrations: [Celebration] = []
   /// The rendered events; each `.event` item names its range.
-  let output: ByteBuffer
+  let output: OutputBuffer
 
-  init(output: ByteBuffer) {
+  init(output: OutputBuffer) {
     self.output = output
   }
 
@@ -194,7 +194,7 @@ struct SegmentConversion: Sendable {
   /// Parses one segment and renders its events, on the calling thread.
   static func convert(
     _ bytes: [UInt8], linesBefore: Int, fileName: String, builder: CelebrationBuilder,
-    options: CalendarOptions, output: ByteBuffer
+    options: CalendarOptions, output: OutputBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)

@@ -141,7 +141,7 @@ extension SegmentConversion {
   /// thread.
   static func convertCSV(
     _ batch: CSVRecordBatch, state template: CSVRowState, builder: CelebrationBuilder,
-    options: CalendarOptions, output: ByteBuffer
+    options: CalendarOptions, output: OutputBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)

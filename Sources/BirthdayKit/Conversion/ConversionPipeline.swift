@@ -20,14 +20,14 @@ enum ConversionPipeline {
   static func run<Batch: Sendable, Converted>(
     threads: Int,
     next: () throws -> Batch?,
-    convert: (Batch) -> @Sendable (ByteBuffer) -> Converted,
+    convert: (Batch) -> @Sendable (OutputBuffer) -> Converted,
     commit: (Batch, Converted) throws -> Bool,
     committed: () -> Void = {}
   ) throws {
     let workers = WorkerThreads(count: max(threads, 1))
     let depth = max(threads, 1) * 3
-    var inFlight: [(batch: Batch, output: ByteBuffer, job: PendingJob<Converted>)] = []
-    var spareOutputs: [ByteBuffer] = []
+    var inFlight: [(batch: Batch, output: OutputBuffer, job: PendingJob<Converted>)] = []
+    var spareOutputs: [OutputBuffer] = []
     // On an error, let the batches in flight end before returning: they hold this call's data.
     defer {
       for batch in inFlight { _ = batch.job.wait() }
@@ -40,7 +40,7 @@ enum ConversionPipeline {
           exhausted = true
           break
         }
-        let output = spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+        let output = spareOutputs.popLast() ?? OutputBuffer(capacity: 1 << 18)
         let work = convert(batch)
         inFlight.append((batch, output, PendingJob(on: workers) { work(output) }))
       }

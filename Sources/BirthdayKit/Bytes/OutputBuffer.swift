@@ -1,10 +1,11 @@
 /// A growable byte buffer for the output hot path: an append is one capacity check and a copy.
 ///
-/// An event is about forty appends. `[UInt8]` pays a uniqueness check and often a generic path on
+/// Named apart from swift-nio's value type `ByteBuffer`: this one is a reference. An event is
+/// about forty appends. `[UInt8]` pays a uniqueness check and often a generic path on
 /// each; this buffer owns plain memory instead. It is a class on purpose: it has one owner at a
 /// time (a writer, or a conversion thread handing its segment over), never copies implicitly, and
 /// its memory is freed with it.
-final class ByteBuffer: @unchecked Sendable {
+final class OutputBuffer: @unchecked Sendable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// The number of bytes written.
