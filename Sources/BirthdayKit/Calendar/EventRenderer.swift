@@ -142,8 +142,9 @@ final class EventRenderer {
   }
 
   /// Appends the event title; never empty (falls back to the name).
-  private func appendSummary(for celebration: Celebration, inYear year: Int?, to output: OutputBuffer)
-  {
+  private func appendSummary(
+    for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
+  ) {
     let start = output.count
     let template = celebration.kind == .birthday ? summaries.birthday : summaries.anniversary
     template.append(for: celebration, inYear: year, to: output)
