@@ -7,8 +7,10 @@ For each input: size in MB, contacts/s, MB/s (file to file), and the peak RSS of
 process itself (wait4's ru_maxrss), each the median of --runs runs; then the start-to-exit time of
 a one-card conversion (median of 50); how time scales from each size to the next; the speed-up of
 all cores over `--threads 1` on the largest input of each format; then `list`, `list --json` and `delete --uid X -o OUT` on the
-calendar converted from the largest vCard input, with the same columns per event. A benchmark, not
-a test: it never fails on timing.
+calendar converted from the largest vCard input, with the same columns per event; then `sync`
+(--sync-sizes): a sync of N contacts with 1% of them changed into the calendar of their previous
+sync, against a plain conversion of the same contacts (time ratio), and the peak RSS of a first
+sync and of the 1%-changed sync. A benchmark, not a test: it never fails on timing.
 """
 import argparse
 import os
@@ -47,6 +49,8 @@ def main():
     parser.add_argument("--formats", default="vcf21,vcf30,vcf40,csv")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--extra", default="", help="extra bdconvert options, e.g. '--threads 1'")
+    parser.add_argument("--sync-sizes", default="100000,1000000", help="contacts for the sync benchmark ('' to skip)")
+    parser.add_argument("--sync-only", action="store_true", help="only the sync benchmark")
     args = parser.parse_args()
     binary = os.environ.get("BDCONVERT")
     if not binary:
@@ -57,6 +61,10 @@ def main():
     extra = args.extra.split()
 
     print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s)")
+    sync_sizes = [10000] if args.smoke else [int(s) for s in args.sync_sizes.split(",") if s]
+    if args.sync_only:
+        bench_sync(binary, sync_sizes, runs)
+        return
     print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
     largest_vcard = None  # (size, format, path)
     timings = {}  # (format, size) -> median seconds
@@ -114,6 +122,51 @@ def main():
 
     if largest_vcard:
         bench_calendar(binary, *largest_vcard, runs)
+    bench_sync(binary, sync_sizes, runs)
+
+
+def changed_copy(source, target, every=100):
+    """`source` with the name of every `every`-th card changed (1%), so that its event is replaced."""
+    with open(source, "rb") as f, open(target, "wb") as out:
+        count = 0
+        for line in f:
+            if line.startswith(b"BEGIN:VCARD"):
+                count += 1
+            if line.startswith(b"FN") and count % every == 0:
+                line = line.replace(b":", b":Renamed ", 1)
+            out.write(line)
+
+
+def bench_sync(binary, sizes, runs):
+    """sync: 1% of N contacts changed, into the calendar of their previous sync, against converting
+    the same contacts; and the peak RSS of the first sync (N additions) and of the re-sync."""
+    if not sizes:
+        return
+    print("sync: N vCard 3.0 contacts, 1% renamed, into the calendar of the previous sync (file target)")
+    print(f"{'contacts':>10}{'convert s':>11}{'sync s':>9}{'ratio':>7}{'first-sync RSS MiB':>20}{'re-sync RSS MiB':>17}{'changes':>9}")
+    for size in sizes:
+        vcard = os.path.join(WORK, f"vcf30-{size}.vcf")
+        if not os.path.exists(vcard):
+            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "vcf30", str(size), vcard], check=True)
+        changed = os.path.join(WORK, f"vcf30-{size}-changed.vcf")
+        if not os.path.exists(changed):
+            changed_copy(vcard, changed)
+        base = os.path.join(WORK, f"sync-{size}.ics")
+        target = os.path.join(WORK, "sync-target.ics")
+        if os.path.exists(base):
+            os.remove(base)
+        _, first_rss = run_once(binary, ["sync", vcard, "--to", base, "-q"])
+        out = os.path.join(WORK, "out.ics")
+        convert = statistics.median(
+            run_once(binary, ["vcf-to-ics", changed, "-q", "-o", out], fresh=out)[0] for _ in range(runs))
+        results = []
+        for _ in range(runs):
+            subprocess.run(["cp", base, target], check=True)
+            results.append(run_once(binary, ["sync", changed, "--to", target, "-q"]))
+        seconds = statistics.median(r[0] for r in results)
+        rss = max(r[1] for r in results)
+        print(f"{size:>10,}{convert:>11.3f}{seconds:>9.3f}{seconds / convert:>7.2f}{first_rss:>20.1f}{rss:>17.1f}{size // 100:>9,}")
+    print("ratio: sync time / plain conversion time (the issue asks for less than 2); RSS: the largest of the runs")
 
 
 def bench_calendar(binary, size, fmt, vcard, runs):

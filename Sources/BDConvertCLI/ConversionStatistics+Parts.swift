@@ -11,6 +11,9 @@ extension ConversionStatistics {
     recordsWithoutDate += after.recordsWithoutDate - before.recordsWithoutDate
     recordsWithProblems += after.recordsWithProblems - before.recordsWithProblems
     duplicatesMerged += after.duplicatesMerged - before.duplicatesMerged
+    memorialsWritten += after.memorialsWritten - before.memorialsWritten
+    deceasedLeftOut += after.deceasedLeftOut - before.deceasedLeftOut
+    recordsNotChosen += after.recordsNotChosen - before.recordsNotChosen
   }
 
   /// Takes `part` out of the counts (an input that was left out after some records were read).
@@ -26,16 +29,23 @@ extension ConversionStatistics {
       "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
     var text = "converted \(counted(eventsWritten, "event"))"
-    if anniversariesWritten > 0 {
-      text +=
-        " (\(counted(eventsWritten - anniversariesWritten, "birthday")), "
-        + "\(counted(anniversariesWritten, "anniversary", "anniversaries")))"
+    if anniversariesWritten > 0 || memorialsWritten > 0 {
+      var kinds = [counted(eventsWritten - anniversariesWritten - memorialsWritten, "birthday")]
+      if anniversariesWritten > 0 {
+        kinds.append(counted(anniversariesWritten, "anniversary", "anniversaries"))
+      }
+      if memorialsWritten > 0 { kinds.append(counted(memorialsWritten, "memorial")) }
+      text += " (" + kinds.joined(separator: ", ") + ")"
     }
     text += " from \(counted(recordsRead, String(recordNoun.dropLast()), recordNoun))"
     var parts: [String] = []
     if recordsWithoutDate > 0 { parts.append("\(recordsWithoutDate) without a date") }
     if recordsWithProblems > 0 { parts.append("\(recordsWithProblems) with problems") }
     if duplicatesMerged > 0 { parts.append("\(counted(duplicatesMerged, "duplicate")) merged") }
+    if deceasedLeftOut > 0 {
+      parts.append("\(deceasedLeftOut) deceased without an event, see --memorials")
+    }
+    if recordsNotChosen > 0 { parts.append("\(recordsNotChosen) not chosen by --group/--exclude") }
     if !parts.isEmpty { text += " (" + parts.joined(separator: ", ") + ")" }
     return text
   }

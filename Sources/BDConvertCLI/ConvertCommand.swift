@@ -68,9 +68,11 @@ struct ConvertCommand {
     defer { printer.finish() }
     report.printer = printer
     let calendar = options.calendarOptions(timestamp: timestamp)
+    var conversion = BirthdayCalendarConverter<FileDescriptorSink>.Options(
+      calendar: calendar, includeAnniversaries: options.includeAnniversaries)
+    conversion.builder = options.celebrationBuilder
     var converter = BirthdayCalendarConverter(
-      sink: output.sink,
-      options: .init(calendar: calendar, includeAnniversaries: options.includeAnniversaries),
+      sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
 
     var statistics: ConversionStatistics

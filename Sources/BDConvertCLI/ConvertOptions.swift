@@ -15,6 +15,10 @@ struct ConvertOptions {
   /// `--anniversary-summary`, `--anniversary-message`: the anniversaries' own templates.
   var anniversarySummaryTemplate: EventTextTemplate?
   var anniversaryMessageTemplate: EventTextTemplate?
+  /// `--group`, `--exclude`/`--exclude-from`, `--memorials`: who becomes an event.
+  var groups: [String] = []
+  var exclusions: [String] = []
+  var memorials = false
   /// `--age-years`: years with an override that carries the age (when a template has `{age}`).
   var ageYears = 3
   /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
@@ -104,6 +108,7 @@ struct ConvertOptions {
       throw .usage(error.description, usage)
     }
     try parseAgeOptions(scanned, into: &options)
+    try parseChoiceOptions(scanned, into: &options)
     if let name = scanned.last("--calendar-name") {
       options.calendarName = name.isEmpty ? nil : name
     }
@@ -148,6 +153,34 @@ struct ConvertOptions {
       }
       options.today = date
     }
+  }
+
+  /// `--group`, `--exclude`, `--exclude-from` (one pattern a line, `#` comments) and
+  /// `--memorials`.
+  static func parseChoiceOptions(
+    _ scanned: ArgumentScanner.Result, into options: inout ConvertOptions
+  ) throws(CommandError) {
+    options.groups = scanned.values("--group").filter { !$0.isEmpty }
+    options.exclusions = scanned.values("--exclude").filter { !$0.isEmpty }
+    for path in scanned.values("--exclude-from") {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw CommandError(status: .noInput, message: "cannot read --exclude-from '\(path)'")
+      }
+      for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        let pattern = line.trimmingCharacters(in: .whitespaces)
+        if !pattern.isEmpty, !pattern.hasPrefix("#") { options.exclusions.append(pattern) }
+      }
+    }
+    options.memorials = scanned.has("--memorials")
+  }
+
+  /// Who becomes an event, as these options ask.
+  var celebrationBuilder: CelebrationBuilder {
+    var builder = CelebrationBuilder(includeAnniversaries: includeAnniversaries)
+    builder.groups = groups
+    builder.exclusions = exclusions.map(ExclusionPattern.init)
+    builder.memorials = memorials
+    return builder
   }
 
   /// How the calendar is written, as these options ask, with `timestamp` as `DTSTAMP`.

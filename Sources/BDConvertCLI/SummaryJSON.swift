@@ -19,6 +19,9 @@ struct SummaryJSON: Encodable {
     var withoutDate: Int?
     var withProblems: Int?
     var duplicatesMerged: Int?
+    var memorials: Int?
+    var deceasedLeftOut: Int?
+    var notChosen: Int?
     var problems: [Problem]
     /// Inputs left out because they could not be used as a whole.
     var unusableInputs: [UnusableInput]
@@ -61,7 +64,8 @@ struct SummaryJSON: Encodable {
         records: statistics?.recordsRead, events: statistics?.eventsWritten,
         anniversaries: statistics?.anniversariesWritten, skipped: statistics?.recordsSkipped,
         withoutDate: statistics?.recordsWithoutDate, withProblems: statistics?.recordsWithProblems,
-        duplicatesMerged: statistics?.duplicatesMerged,
+        duplicatesMerged: statistics?.duplicatesMerged, memorials: statistics?.memorialsWritten,
+        deceasedLeftOut: statistics?.deceasedLeftOut, notChosen: statistics?.recordsNotChosen,
         problems: problems,
         unusableInputs: report.leftOut.map {
           UnusableInput(input: $0.input, status: $0.error.status.rawValue, error: $0.error.message)

@@ -40,7 +40,10 @@ struct UpcomingCommand {
       policy = parsed
     }
     let csv = try ConvertOptions.parseCSVOptions(scanned, usage: usage)
-    let builder = CelebrationBuilder(includeAnniversaries: scanned.has("--anniversaries"))
+    var choice = ConvertOptions(format: .vCard)
+    choice.includeAnniversaries = scanned.has("--anniversaries")
+    try ConvertOptions.parseChoiceOptions(scanned, into: &choice)
+    let builder = choice.celebrationBuilder
 
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }

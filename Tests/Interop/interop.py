@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cases  # noqa: E402
 from checks import alarms, khal, libical, python_icalendar, radicale, recurrence, structure  # noqa: E402
+from checks import sync  # noqa: E402
 
 FULL = [("structure", structure), ("icalendar", python_icalendar), ("libical", libical),
         ("recurrence", recurrence), ("alarms", alarms)]
@@ -119,6 +120,31 @@ def check_delete(binary, work, source_ics):
     run_checks(output, None, "delete", FULL + CLIENTS)
 
 
+def check_sync(binary, work):
+    """A synced calendar passes every check a converted one does (with and without ages), and the
+    sync checks of real clients pass."""
+    for name in ["vcf30-feb28-several-known", "vcf30-feb28-ages-known"]:
+        case = next(c for c in cases.matrix() if c.name == name)
+        source = os.path.join(work, f"sync-{case.name}.{case.suffix}")
+        with open(source, "w", encoding="utf-8", newline="") as f:
+            f.write(cases.render(case))
+        target = os.path.join(work, f"sync-{case.name}.ics")
+        for run in ("first", "second"):  # the second sync must leave a valid calendar as it is
+            result = subprocess.run([binary, "sync", source, "--to", target, "-q"] + case.options, capture_output=True,
+                                    text=True, timeout=60, env=dict(os.environ, SOURCE_DATE_EPOCH="0"))
+            if result.returncode != 0 or (run == "second" and result.stdout):
+                report(False, f"sync-{case.name}", f"bdconvert-{run}", [result.stderr.strip() or result.stdout])
+                break
+        else:
+            run_checks(target, case, f"sync-{case.name}", FULL + CLIENTS)
+    for name, check in sync.CHECKS:
+        try:
+            problems = check(binary, work)
+        except Exception as error:
+            problems = [f"check raised {type(error).__name__}: {error}"]
+        report(not problems, "sync", name, problems)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bdconvert", required=True)
@@ -149,6 +175,7 @@ def main():
             first_of_each.add(key)
             run_checks(output, case, case.name, FULL + clients)
         check_delete(args.bdconvert, args.work, os.path.join(samples, "birthdays.ics"))
+        check_sync(args.bdconvert, args.work)
     finally:
         radicale.stop()
     print(f"{passed} passed, {failed} failed")

@@ -3,11 +3,8 @@ extension CommandSpec {
   static let sync = CommandSpec(
     name: "sync",
     abstract: "keep a calendar file or folder in step with address books",
-    brief: "sync SOURCE... --to TARGET",
-    usage: [
-      "sync SOURCE... --to TARGET [--dry-run] [--json] [--keep-removed] [--set NAME] [--force] "
-        + "[options]"
-    ],
+    brief: "sync SOURCE...",
+    usage: ["sync SOURCE... --to TARGET [--dry-run] [--set NAME] [options]"],
     operands: ValueSpec("SOURCE", .files(["vcf", "vcard", "csv"])),
     discussion: [
       .paragraph(
@@ -66,32 +63,11 @@ extension CommandSpec {
             help:
               "take over events with a wanted UID that have no set mark (an earlier "
               + "vcf-to-ics import into the same calendar); default: leave them and warn"),
-        ]),
-      OptionGroup("output", [ConversionOptionSpecs.calendarName]),
-      OptionGroup(
-        "events",
-        [
-          ConversionOptionSpecs.alarm, ConversionOptionSpecs.noAlarm, ConversionOptionSpecs.leapDay,
-          ConversionOptionSpecs.anniversaries, ConversionOptionSpecs.summary,
-          ConversionOptionSpecs.message, ConversionOptionSpecs.client,
-        ]),
-      OptionGroup(
-        "csv options",
-        [
-          ConversionOptionSpecs.delimiter, ConversionOptionSpecs.dateOrder,
-          ConversionOptionSpecs.column,
-        ]),
-      OptionGroup(
-        "checking",
-        [
-          ConversionOptionSpecs.strict, ConversionOptionSpecs.quiet, ConversionOptionSpecs.verbose,
-          ConversionOptionSpecs.color, ConversionOptionSpecs.noConfig, ConversionOptionSpecs.help,
-        ]),
-      OptionGroup("speed", [ConversionOptionSpecs.threads]),
-    ],
+        ])
+    ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles),
     examples: [
       "bdconvert sync contacts.vcf --to birthdays.ics",
-      "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/   # khard -> khal",
+      "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
       "bdconvert sync work.csv --set work --to birthdays.ics --dry-run",
       "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
     ],

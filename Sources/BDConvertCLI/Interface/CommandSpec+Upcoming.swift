@@ -35,7 +35,8 @@ extension CommandSpec {
               "one JSON object per line instead, with the keys date, days, uid, name, kind and "
               + "age (null when unknown)"),
           ConversionOptionSpecs.anniversaries,
-          ConversionOptionSpecs.leapDay,
+          ConversionOptionSpecs.leapDay, ConversionOptionSpecs.group, ConversionOptionSpecs.exclude,
+          ConversionOptionSpecs.excludeFrom, ConversionOptionSpecs.memorials,
           OptionSpec(
             "--verbose", short: "v",
             help: "print every warning (without it, 20 of one kind, then a count)"),

@@ -68,6 +68,25 @@ enum ConversionOptionSpecs {
     help:
       "the date taken as today for ages (default: today, or the day of SOURCE_DATE_EPOCH when "
       + "set)")
+  static let group = OptionSpec(
+    "--group", value: ValueSpec("NAME"), repeatable: true,
+    help:
+      "only contacts in this group, repeatable (any of them): vCard CATEGORIES, Google CSV "
+      + "Labels or Group Membership, Outlook Categories; case is ignored")
+  static let exclude = OptionSpec(
+    "--exclude", value: ValueSpec("PATTERN"), repeatable: true,
+    help:
+      "leave out contacts whose name or UID matches PATTERN (* any text, ? one character, case "
+      + "ignored), repeatable")
+  static let excludeFrom = OptionSpec(
+    "--exclude-from", value: ValueSpec("FILE", .files([])), repeatable: true,
+    help: "the --exclude patterns in FILE, one a line ('#' starts a comment)")
+  static let memorials = OptionSpec(
+    "--memorials",
+    help:
+      "for people who have died (vCard 4 DEATHDATE), a yearly 'In memory of {name}' event on "
+      + "the date of death. Default: no event for them (no birthday wishes), counted in the "
+      + "summary")
   static let client = OptionSpec(
     "--for",
     value: ValueSpec(
@@ -148,11 +167,19 @@ enum ConversionOptionSpecs {
           alarm, noAlarm, leapDay, anniversaries, summary, message, anniversarySummary,
           anniversaryMessage, ageYears, today, client,
         ]),
+      OptionGroup("whose dates", [group, exclude, excludeFrom, memorials]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
     groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))
     groups.append(OptionGroup("speed", [threads]))
     return groups
+  }
+
+  /// `group` without the options that name output files (`-o`, `--output-dir`,
+  /// `--summary-json`), for `sync`, whose output is its target.
+  static func withoutOutputFiles(_ group: OptionGroup) -> OptionGroup {
+    let excluded: Set<String> = [output.long, outputDirectory.long, summaryJSON.long]
+    return OptionGroup(group.title, group.options.filter { !excluded.contains($0.long) })
   }
 
   /// Text after the options of every conversion command: inputs that cannot be used.

@@ -35,21 +35,29 @@ public struct CalendarOptions: Sendable {
   static let birthdayMessage = try! EventTextTemplate("Wish {first} {last} a Happy Birthday today!")
   static let anniversaryMessage = try! EventTextTemplate(
     "Wish {first} {last} a Happy Anniversary today!")
+  static let memorialSummary = try! EventTextTemplate("In memory of {name}")
+  static let memorialMessage = try! EventTextTemplate("Remembering {name} today")
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
-    if kind == .anniversary, let anniversarySummaryTemplate { return anniversarySummaryTemplate }
-    return summaryTemplate ?? (kind == .birthday ? Self.birthdaySummary : Self.anniversarySummary)
+    switch kind {
+    case .birthday: return summaryTemplate ?? Self.birthdaySummary
+    case .anniversary:
+      return anniversarySummaryTemplate ?? summaryTemplate ?? Self.anniversarySummary
+    // Remembrance has its own words: the birthday title ("Birthday: …") would be wrong.
+    case .memorial: return Self.memorialSummary
+    }
   }
 
   /// The alarm text template for `kind` and an alarm `daysBefore` days before the day. The
   /// default says when: "… today!", "… is tomorrow", "… is in 3 days".
   func messageTemplate(for kind: CelebrationKind, daysBefore: Int = 0) -> EventTextTemplate {
     if kind == .anniversary, let anniversaryMessageTemplate { return anniversaryMessageTemplate }
-    if let messageTemplate { return messageTemplate }
-    let noun = kind == .birthday ? "birthday" : "anniversary"
+    if kind != .memorial, let messageTemplate { return messageTemplate }
+    let noun = kind == .memorial ? "day of remembrance" : kind.noun
     switch daysBefore {
-    case 0: return kind == .birthday ? Self.birthdayMessage : Self.anniversaryMessage
+    case 0:
+      return [Self.birthdayMessage, Self.anniversaryMessage, Self.memorialMessage][kind.index]
     // Constant text around {name}: always parses.
     case 1: return try! EventTextTemplate("{name}'s \(noun) is tomorrow")
     default: return try! EventTextTemplate("{name}'s \(noun) is in \(daysBefore) days")

@@ -20,36 +20,34 @@ final class EventRenderer {
   private let alarms: [Alarm]
   /// The templates, as copies of this renderer's own: the defaults are globals, and every
   /// thread reading the same one fought over its reference count.
-  private let summaries: (birthday: EventTextTemplate, anniversary: EventTextTemplate)
+  /// Indexed by ``CelebrationKind/index``.
+  private let summaries: [EventTextTemplate]
   /// Whether each event is followed by overrides with the age (``CalendarOptions/writesAges``).
   private let writesAges: Bool
 
   private struct Alarm {
     var lines: [UInt8]
-    var birthday: EventTextTemplate
-    var anniversary: EventTextTemplate
+    /// Indexed by ``CelebrationKind/index``.
+    var texts: [EventTextTemplate]
     var sameTextAsPrevious: Bool
   }
 
   init(options: CalendarOptions) {
     self.options = options
-    self.summaries = (
-      options.summaryTemplate(for: .birthday).privateCopy(),
-      options.summaryTemplate(for: .anniversary).privateCopy()
-    )
+    self.summaries = CelebrationKind.allCases.map { options.summaryTemplate(for: $0).privateCopy() }
     self.timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
     self.leapDayRule = Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)")
     var alarms: [Alarm] = []
     for alarm in options.alarms {
-      let birthday = options.messageTemplate(for: .birthday, daysBefore: alarm.daysBefore)
-      let anniversary = options.messageTemplate(for: .anniversary, daysBefore: alarm.daysBefore)
-      let same = alarms.last.map { $0.birthday == birthday && $0.anniversary == anniversary }
+      let texts = CelebrationKind.allCases.map {
+        options.messageTemplate(for: $0, daysBefore: alarm.daysBefore)
+      }
+      let same = alarms.last.map { $0.texts == texts }
       alarms.append(
         Alarm(
           lines: Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
             + Self.folded("TRIGGER;RELATED=START:\(alarm.trigger)"),
-          birthday: birthday.privateCopy(), anniversary: anniversary.privateCopy(),
-          sameTextAsPrevious: same ?? false))
+          texts: texts.map { $0.privateCopy() }, sameTextAsPrevious: same ?? false))
     }
     self.alarms = alarms
     self.writesAges = options.writesAges
@@ -114,18 +112,23 @@ final class EventRenderer {
     scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
     ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     if date.year != nil {
-      buffer.append(celebration.kind == .birthday ? "DESCRIPTION:Born " : "DESCRIPTION:Since ")
+      switch celebration.kind {
+      case .birthday: buffer.append("DESCRIPTION:Born ")
+      case .anniversary: buffer.append("DESCRIPTION:Since ")
+      case .memorial: buffer.append("DESCRIPTION:Died ")
+      }
       Self.appendISODate(date, to: buffer)
       buffer.appendLineBreak()
     }
-    buffer.append(
-      celebration.kind == .birthday
-        ? "CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n"
-        : "CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
+    switch celebration.kind {
+    case .birthday: buffer.append("CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n")
+    case .anniversary: buffer.append("CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
+    case .memorial: buffer.append("CATEGORIES:MEMORIAL\r\nTRANSP:TRANSPARENT\r\n")
+    }
     for alarm in alarms {
       if !alarm.sameTextAsPrevious {
         scratch.removeAll()
-        let template = celebration.kind == .birthday ? alarm.birthday : alarm.anniversary
+        let template = alarm.texts[celebration.kind.index]
         template.append(for: celebration, inYear: year, to: scratch)
         // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
         if scratch.isEmpty { appendSummary(for: celebration, inYear: year, to: scratch) }
@@ -146,7 +149,7 @@ final class EventRenderer {
     for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
   ) {
     let start = output.count
-    let template = celebration.kind == .birthday ? summaries.birthday : summaries.anniversary
+    let template = summaries[celebration.kind.index]
     template.append(for: celebration, inYear: year, to: output)
     if output.count == start { output.append(utf8: celebration.name.formatted) }
   }

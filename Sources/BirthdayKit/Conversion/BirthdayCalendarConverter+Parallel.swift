@@ -87,8 +87,8 @@ extension BirthdayCalendarConverter {
       switch item {
       case .diagnostic(let diagnostic):
         diagnostics(diagnostic)
-      case .record(let eventCount):
-        countRecord(events: eventCount)
+      case .record(let eventCount, let leftOut):
+        countRecord(events: eventCount, leftOut: leftOut)
       case .event(let index):
         let event = segment.events[index]
         let isFirst =
@@ -145,7 +145,7 @@ private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
 struct SegmentConversion: Sendable {
   enum Item: Sendable {
     case diagnostic(Diagnostic)
-    case record(eventCount: Int)
+    case record(eventCount: Int, leftOut: CelebrationBuilder.LeftOut?)
     /// An index into `events` and `celebrations`.
     case event(Int)
   }
@@ -180,7 +180,7 @@ struct SegmentConversion: Sendable {
     let found = builder.celebrations(of: contact, record: recordNoun) {
       items.append(.diagnostic($0))
     }
-    items.append(.record(eventCount: found.count))
+    items.append(.record(eventCount: found.count, leftOut: builder.leftOutReason(of: contact)))
     for celebration in found {
       let start = output.count
       renderer.append(celebration, to: output)

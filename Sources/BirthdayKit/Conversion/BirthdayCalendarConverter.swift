@@ -38,7 +38,9 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     failureCounter: ConversionFailureCounter? = nil
   ) {
     self.writer = ICalendarWriter(sink: sink, options: options.calendar)
-    self.builder = CelebrationBuilder(includeAnniversaries: options.includeAnniversaries)
+    var builder = options.builder
+    builder.includeAnniversaries = options.includeAnniversaries
+    self.builder = builder
     self.diagnostics = diagnostics
     self.failureCounter = failureCounter
   }
@@ -64,7 +66,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Converts one contact (for callers that read contacts themselves).
   public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
-    countRecord(events: celebrations.count)
+    countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))
     for celebration in celebrations {
       guard isFirstUse(of: celebration) else {
         reportDuplicate(celebration)
@@ -77,9 +79,10 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
 
   /// Counts a record; the failures reported since the previous record are its problems (readers
   /// report a record's problems before handing it over).
-  mutating func countRecord(events: Int) {
+  mutating func countRecord(events: Int, leftOut: CelebrationBuilder.LeftOut? = nil) {
     let failures = failureCounter?.failures ?? 0
-    statistics.countRecord(events: events, hadProblems: failures != failuresBeforeRecord)
+    statistics.countRecord(
+      events: events, hadProblems: failures != failuresBeforeRecord, leftOut: leftOut)
     failuresBeforeRecord = failures
   }
 
@@ -87,6 +90,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   mutating func countEvent(_ kind: CelebrationKind) {
     statistics.eventsWritten += 1
     if kind == .anniversary { statistics.anniversariesWritten += 1 }
+    if kind == .memorial { statistics.memorialsWritten += 1 }
   }
 
   /// Counts and reports a celebration whose UID was already written.

@@ -3,14 +3,51 @@
 ///
 /// A contact yields its birthday, and its anniversaries when `includeAnniversaries` is set. A
 /// contact with a date but no usable name yields nothing and a diagnostic; a contact without any
-/// date yields nothing silently (most address-book entries have no birthday).
+/// date yields nothing silently (most address-book entries have no birthday). Someone who has
+/// died (`DEATHDATE`) gets no birthday or anniversary, only with `memorials` a remembrance event
+/// on the date of death; contacts outside the chosen groups, or excluded, yield nothing.
 public struct CelebrationBuilder: Sendable {
   /// Whether anniversaries become events (`--anniversaries`).
   public var includeAnniversaries: Bool
+  /// Whether the deceased get a yearly remembrance event on the date of death (`--memorials`).
+  public var memorials = false
+  /// Only contacts in one of these groups (`--group`), compared ignoring case; empty for all.
+  public var groups: [String] = [] {
+    didSet { groupKeys = Set(groups.map { $0.lowercased() }) }
+  }
+  /// Contacts whose name or UID matches one of these patterns (`--exclude`) yield nothing.
+  public var exclusions: [ExclusionPattern] = []
+  private var groupKeys: Set<String> = []
+
+  /// Why a contact with a date yields no event although nothing is wrong with it.
+  public enum LeftOut: Sendable {
+    /// Deceased, without `memorials` (or without a date of death).
+    case deceased
+    /// Not in the chosen groups, or excluded.
+    case notChosen
+  }
 
   /// Creates a builder.
   public init(includeAnniversaries: Bool = false) {
     self.includeAnniversaries = includeAnniversaries
+  }
+
+  /// Why `contact` is left out, or `nil` when it is not.
+  public func leftOutReason(of contact: Contact) -> LeftOut? {
+    if !groupKeys.isEmpty, !contact.groups.contains(where: { groupKeys.contains($0.lowercased()) })
+    {
+      return .notChosen
+    }
+    if !exclusions.isEmpty {
+      let name = contact.name?.formatted
+      if exclusions.contains(where: { pattern in
+        name.map(pattern.matches) == true || contact.sourceIdentifier.map(pattern.matches) == true
+      }) {
+        return .notChosen
+      }
+    }
+    if contact.isDeceased, !memorials || contact.deathDate == nil { return .deceased }
+    return nil
   }
 
   /// The celebrations of `contact`, birthday first, in the order found.
@@ -18,10 +55,15 @@ public struct CelebrationBuilder: Sendable {
   public func celebrations(
     of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
+    if leftOutReason(of: contact) != nil { return [] }
     var dates: [(CelebrationKind, CivilDate)] = []
-    if let birthday = contact.birthday { dates.append((.birthday, birthday)) }
-    if includeAnniversaries {
-      dates += contact.anniversaries.map { (.anniversary, $0) }
+    if contact.isDeceased, let death = contact.deathDate {
+      dates.append((.memorial, death))
+    } else {
+      if let birthday = contact.birthday { dates.append((.birthday, birthday)) }
+      if includeAnniversaries {
+        dates += contact.anniversaries.map { (.anniversary, $0) }
+      }
     }
     guard !dates.isEmpty else { return [] }
     guard let name = contact.name else {

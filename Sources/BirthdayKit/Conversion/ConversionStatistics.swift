@@ -16,15 +16,25 @@ public struct ConversionStatistics: Hashable, Sendable {
   public var recordsWithProblems = 0
   /// Events dropped because an earlier record had the same UID.
   public var duplicatesMerged = 0
+  /// Of ``eventsWritten``, the remembrance events of the deceased (`--memorials`).
+  public var memorialsWritten = 0
+  /// Records of people who have died (`DEATHDATE`), left out (no `--memorials`).
+  public var deceasedLeftOut = 0
+  /// Records left out by `--group` or `--exclude`.
+  public var recordsNotChosen = 0
 
   /// Creates empty statistics.
   public init() {}
 
   /// Counts one record that gave `events` events.
-  mutating func countRecord(events: Int, hadProblems: Bool) {
+  mutating func countRecord(
+    events: Int, hadProblems: Bool, leftOut: CelebrationBuilder.LeftOut? = nil
+  ) {
     recordsRead += 1
     if events == 0 { recordsSkipped += 1 }
-    if hadProblems {
+    if events == 0, let leftOut {
+      if leftOut == .deceased { deceasedLeftOut += 1 } else { recordsNotChosen += 1 }
+    } else if hadProblems {
       recordsWithProblems += 1
     } else if events == 0 {
       recordsWithoutDate += 1

@@ -24,13 +24,17 @@ public enum EventIdentity {
   ) -> NameBasedUUID {
     if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
       return NameBasedUUID(namespace: namespace) { sha in
-        sha.update(kind == .birthday ? "uid:birthday:" : "uid:anniversary:")
+        sha.update(
+          kind == .birthday
+            ? "uid:birthday:" : kind == .anniversary ? "uid:anniversary:" : "uid:memorial:")
         var identifier = identifier
         identifier.withUTF8 { sha.update($0) }
       }
     }
     return NameBasedUUID(namespace: namespace) { sha in
-      sha.update(kind == .birthday ? "name:birthday:" : "name:anniversary:")
+      sha.update(
+        kind == .birthday
+          ? "name:birthday:" : kind == .anniversary ? "name:anniversary:" : "name:memorial:")
       TextSanitizer.withIdentityKeyBytes(of: name.formatted) { sha.update($0) }
       let monthDay: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
         UInt8(ascii: ":"), UInt8(ascii: "0") + UInt8(date.month / 10),

@@ -4,4 +4,18 @@ public enum CelebrationKind: String, Hashable, Sendable, CaseIterable {
   case birthday
   /// A wedding or other anniversary (vCard `ANNIVERSARY` and its vendor forms).
   case anniversary
+  /// The day someone died (vCard 4 `DEATHDATE`), with `--memorials`.
+  case memorial
+
+  /// `birthday`, `anniversary`, `memorial`: the word in texts.
+  var noun: String { rawValue }
+
+  /// The position in ``allCases``, for per-kind tables.
+  var index: Int {
+    switch self {
+    case .birthday: 0
+    case .anniversary: 1
+    case .memorial: 2
+    }
+  }
 }

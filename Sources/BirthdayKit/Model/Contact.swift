@@ -13,6 +13,13 @@ public struct Contact: Hashable, Sendable {
   public var anniversaries: [CivilDate]
   /// Where the record starts (the `BEGIN:VCARD` line, or the CSV row's first physical line).
   public var location: SourceLocation
+  /// Whether the person has died (vCard 4 `DEATHDATE`, even one that is not a date).
+  public var isDeceased = false
+  /// The date of death, when `DEATHDATE` is a valid date.
+  public var deathDate: CivilDate?
+  /// The groups the contact is in: vCard `CATEGORIES`, Google's `Labels` and `Group
+  /// Membership`, Outlook's `Categories`.
+  public var groups: [String] = []
 
   /// Creates a contact.
   public init(

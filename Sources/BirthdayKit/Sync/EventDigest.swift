@@ -4,9 +4,9 @@
 ///
 /// Lines that change with every write are left out, so that an event only counts as changed when
 /// what it says changed: `DTSTAMP`, `SEQUENCE`, `LAST-MODIFIED`, `CREATED` and the sync-set marker.
-/// The hashes are of the unfolded content lines, so refolding and other line endings (as calendar
-/// apps write back) are not changes. The components of one UID (a master and its overrides) are
-/// combined in any order.
+/// The hashes are of the unfolded content lines, taken in any order, so refolding, other line
+/// endings and another property order (as khal and servers write events back) are not changes.
+/// The components of one UID (a master and its overrides) are combined in any order too.
 public struct EventDigest: Hashable, Sendable {
   /// FNV-1a hashes of the lines of each part, summed over the components.
   public var date: UInt32 = 0
@@ -22,34 +22,32 @@ public struct EventDigest: Hashable, Sendable {
 
   /// The digest of one component.
   public init(_ component: CalendarComponent) {
-    var parts: [UInt64] = [
-      0xcbf2_9ce4_8422_2325, 0xcbf2_9ce4_8422_2325, 0xcbf2_9ce4_8422_2325,
-      0xcbf2_9ce4_8422_2325,
-    ]
-    for line in component.lines.dropFirst().dropLast() {
-      let part: Int
-      if line.depth > 2 || line.kind != .property {
-        part = 2
-      } else if Self.ignored.contains(where: line.isNamed) {
-        continue
-      } else if Self.dateProperties.contains(where: line.isNamed) {
-        part = 0
-      } else if line.isNamed("SUMMARY") {
-        part = 1
-      } else {
-        part = 3
-      }
-      var hash = parts[part]
-      for byte in line.content {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      parts[part] = (hash ^ 0x0A) &* 0x100_0000_01b3  // a line end, so lines cannot run together
-    }
+    self = EventFacts(component).digest
+  }
+
+  /// A digest from the sums of the line hashes of each part.
+  init(date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) {
     func fold(_ value: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: value ^ value >> 32) }
-    date = fold(parts[0])
-    name = fold(parts[1])
-    alarms = fold(parts[2])
-    details = fold(parts[3])
+    self.date = fold(date)
+    self.name = fold(name)
+    self.alarms = fold(alarms)
+    self.details = fold(details)
+  }
+
+  /// FNV-1a of `bytes`, finished with a multiply-xorshift so that sums of hashes mix well.
+  static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return mix(hash)
+  }
+
+  static func hash(_ value: UInt64) -> UInt64 { mix(value ^ 0x9e37_79b9_7f4a_7c15) }
+
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var value = value
+    value = (value ^ value >> 30) &* 0xbf58_476d_1ce4_e5b9
+    value = (value ^ value >> 27) &* 0x94d0_49bb_1331_11eb
+    return value ^ value >> 31
   }
 
   /// Adds another component of the same UID.
@@ -69,7 +67,4 @@ public struct EventDigest: Hashable, Sendable {
     if details != other.details { result.append("details") }
     return result
   }
-
-  static let ignored = ["DTSTAMP", "SEQUENCE", "LAST-MODIFIED", "CREATED", SyncMarker.propertyName]
-  static let dateProperties = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE"]
 }

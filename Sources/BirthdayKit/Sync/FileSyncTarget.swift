@@ -29,20 +29,28 @@ public struct FileSyncTarget: SyncTarget {
   public func inventory(set: String) throws -> SyncInventory {
     guard let file = try openFile() else { return try emptyInventory(set) }
     defer { close(file.descriptor) }
-    var inventory = try SyncInventory(set: set, expectedCount: file.size / 400)
-    var scanner = CalendarComponentScanner(
-      FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path)
     do {
-      while let item = try scanner.next() {
-        guard case .component(let component) = item, component.isEvent,
-          let uid = component.uid
-        else { continue }
-        try inventory.add(SyncInventory.Component(component, uid: uid))
-      }
+      return try Self.inventory(
+        of: FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
+        set: set, expectedCount: file.size / 400)
     } catch let error as InputFormatError {
       throw refusal(error)
     }
-    inventory.finish()
+  }
+
+  /// The inventory of the calendar in `source`.
+  /// - Throws: ``InputFormatError`` when it is not a well-formed calendar.
+  public static func inventory<Source: ByteSource>(
+    of source: Source, fileName: String, set: String, expectedCount: Int = 0
+  ) throws -> SyncInventory {
+    var inventory = try SyncInventory(set: set, expectedCount: expectedCount)
+    var scanner = CalendarComponentScanner(source, fileName: fileName)
+    while let item = try scanner.next() {
+      guard case .component(let component) = item, component.isEvent, let uid = component.uid
+      else { continue }
+      try inventory.add(SyncInventory.Component(component, uid: uid))
+    }
+    try inventory.finish()
     return inventory
   }
 
@@ -61,6 +69,21 @@ public struct FileSyncTarget: SyncTarget {
 
   /// Writes the new file for `plan` to `sink`.
   public func write<Sink: ByteSink>(_ plan: SyncPlan, to sink: Sink) throws {
+    guard let file = try openFile() else {
+      try Self.rewrite(nil as MemoryByteSource?, fileName: path, plan: plan, to: sink)
+      return
+    }
+    defer { close(file.descriptor) }
+    try Self.rewrite(
+      FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
+      plan: plan, to: sink)
+  }
+
+  /// Writes the calendar in `source` changed by `plan` to `sink`; without a source, a new
+  /// calendar with the wanted calendar's header and the additions.
+  public static func rewrite<Source: ByteSource, Sink: ByteSink>(
+    _ source: Source?, fileName: String, plan: SyncPlan, to sink: Sink
+  ) throws {
     var output = BufferedOutput(sink: sink)
     var changed: [SyncEventKey: SyncPlan.Operation] = [:]
     var additions: [SyncPlan.Operation] = []
@@ -73,18 +96,17 @@ public struct FileSyncTarget: SyncTarget {
     }
     func writeAdditions() throws {
       for operation in additions { try output.write(try plan.eventBytes(operation)) }
+      additions = []  // once, before the first END:VCALENDAR
     }
-    guard let file = try openFile() else {
+    guard let source else {
       try output.write(plan.calendarHeader)
       try writeAdditions()
       try output.write(Array("END:VCALENDAR\r\n".utf8))
       try output.flush()
       return
     }
-    defer { close(file.descriptor) }
     var written: Set<SyncEventKey> = []
-    var scanner = CalendarComponentScanner(
-      FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path)
+    var scanner = CalendarComponentScanner(source, fileName: fileName)
     while let item = try scanner.next() {
       switch item {
       case .line(let line):
@@ -127,7 +149,7 @@ public struct FileSyncTarget: SyncTarget {
 
   private func emptyInventory(_ set: String) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set)
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 

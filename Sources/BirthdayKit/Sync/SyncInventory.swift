@@ -25,29 +25,29 @@ public struct SyncInventory {
     public var digest: EventDigest
     /// Whether it is an override (`RECURRENCE-ID`); the master's name and date are shown.
     public var isOverride: Bool
-    /// The title, TEXT-unescaped.
-    public var summary: [UInt8]
-    /// The date shown in the plan.
-    public var date: String
+    /// The title, TEXT-escaped as written.
+    var summary: ArraySlice<UInt8>
+    /// `DESCRIPTION` and `DTSTART` as written, for the date shown in the plan.
+    var description: ArraySlice<UInt8>?
+    var start: ArraySlice<UInt8>?
     /// Where the event is in the target: a file name in a vdir, an href on a server.
     public var resource: String?
     /// The server's entity tag, for conditional requests.
     public var etag: String?
 
-    /// Reads what the inventory needs from `component` (a VEVENT with a UID).
+    /// Reads what the inventory needs from `component` (a VEVENT with a UID), in one pass.
     public init(
       _ component: CalendarComponent, uid: [UInt8], resource: String? = nil, etag: String? = nil
     ) {
+      let facts = EventFacts(component)
       self.uid = uid
-      self.set = SyncMarker.set(of: component)
-      self.sequence =
-        component.property("SEQUENCE").flatMap { Int(String(decoding: $0.value, as: UTF8.self)) }
-        ?? 0
-      self.digest = EventDigest(component)
-      self.isOverride = component.property("RECURRENCE-ID") != nil
-      self.summary =
-        component.property("SUMMARY").map { TextEscaping.unescaped(bytes: $0.value) } ?? []
-      self.date = SyncInventory.shownDate(component)
+      self.set = facts.set
+      self.sequence = facts.sequence
+      self.digest = facts.digest
+      self.isOverride = facts.isOverride
+      self.summary = facts.summary
+      self.description = facts.description
+      self.start = facts.start
       self.resource = resource
       self.etag = etag
     }
@@ -84,6 +84,8 @@ public struct SyncInventory {
   /// The entries, sorted by key after ``finish()``.
   public private(set) var entries: [Entry] = []
   private let spool: TemporaryFile
+  /// Records not yet in the spool (written in blocks of 64 KiB).
+  private var pending: [UInt8] = []
   private var finished = false
 
   /// Creates an empty inventory for `set`; the spool goes to an unnamed file in `$TMPDIR`.
@@ -106,16 +108,19 @@ public struct SyncInventory {
     } else {
       ownership = .unmarked
     }
-    let record = Int64(spool.size)
-    var bytes: [UInt8] = []
-    for field in [
-      component.uid, component.summary, Array(component.date.utf8),
-      Array((component.resource ?? "").utf8), Array((component.etag ?? "").utf8),
-    ] {
-      Self.appendLength(field.count, to: &bytes)
-      bytes += field
+    let record = Int64(spool.size + pending.count)
+    func append<Bytes: Collection>(_ field: Bytes) where Bytes.Element == UInt8 {
+      Self.appendLength(field.count, to: &pending)
+      pending += field
     }
-    try spool.append(bytes)
+    append(component.uid)
+    append(component.summary)
+    // The date is shown from DESCRIPTION (bdconvert's "Born YYYY-MM-DD") or DTSTART.
+    append(component.description.map { [1] + $0 } ?? [0])
+    append(component.start ?? [])
+    append((component.resource ?? "").utf8)
+    append((component.etag ?? "").utf8)
+    if pending.count >= 1 << 16 { try flushSpool() }
     entries.append(
       Entry(
         key: SyncEventKey(uid: component.uid), digest: component.digest, record: record,
@@ -123,10 +128,17 @@ public struct SyncInventory {
         recordIsOverride: component.isOverride))
   }
 
+  private mutating func flushSpool() throws {
+    try spool.append(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+
   /// Sorts the entries and merges the components of each UID.
-  public mutating func finish() {
+  /// - Throws: ``TemporaryFileError`` when the spool cannot be written.
+  public mutating func finish() throws {
     guard !finished else { return }
     finished = true
+    try flushSpool()
     entries.sort { $0.key < $1.key }
     var merged = 0
     for index in entries.indices {
@@ -183,7 +195,7 @@ public struct SyncInventory {
       }
     }
     var position = 0
-    for _ in 0..<5 {
+    for _ in 0..<6 {
       try fill(position + 4)
       let length =
         Int(buffered[position]) | Int(buffered[position + 1]) << 8
@@ -193,10 +205,12 @@ public struct SyncInventory {
       position += 4 + length
     }
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    let description = fields[2].first == 1 ? fields[2].dropFirst() : nil
     return SyncEventDetails(
-      uid: text(fields[0]), summary: text(fields[1]), date: text(fields[2]),
-      resource: fields[3].isEmpty ? nil : text(fields[3]),
-      etag: fields[4].isEmpty ? nil : text(fields[4]))
+      uid: text(fields[0]), summary: text(TextEscaping.unescaped(bytes: fields[1][...])),
+      date: Self.shownDate(description: description, start: fields[3][...]),
+      resource: fields[4].isEmpty ? nil : text(fields[4]),
+      etag: fields[5].isEmpty ? nil : text(fields[5]))
   }
 
   private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
@@ -206,20 +220,20 @@ public struct SyncInventory {
   }
 
   /// The date a plan line shows for an event: the full date from bdconvert's
-  /// `DESCRIPTION:Born YYYY-MM-DD` (or `Since`), else `DTSTART` as `--MM-DD`.
-  static func shownDate(_ component: CalendarComponent) -> String {
-    if let description = component.property("DESCRIPTION") {
-      let text = TextEscaping.unescaped(bytes: description.value)
+  /// `DESCRIPTION:Born YYYY-MM-DD` (or `Since`), else `DTSTART` as `--MM-DD` (bdconvert writes no
+  /// such DESCRIPTION without a known year, so the DTSTART year is a placeholder), else `-`.
+  static func shownDate(description: ArraySlice<UInt8>?, start: ArraySlice<UInt8>?) -> String {
+    if let description {
+      let text = TextEscaping.unescaped(bytes: description)
       for prefix in ["Born ", "Since "] where text.starts(with: prefix.utf8) {
         let rest = text.dropFirst(prefix.utf8.count)
         if rest.count == 10 { return String(decoding: rest, as: UTF8.self) }
       }
     }
-    // bdconvert writes no DESCRIPTION without a known year: the DTSTART year is a placeholder.
-    guard let start = component.property("DTSTART") else { return "-" }
-    let value = start.value.prefix(8)
+    guard let start, !start.isEmpty else { return "-" }
+    let value = start.prefix(8)
     guard value.count == 8, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-      return String(decoding: start.value, as: UTF8.self)
+      return String(decoding: start, as: UTF8.self)
     }
     let digits = Array(value)
     return "--" + String(decoding: digits[4..<6], as: UTF8.self) + "-"

@@ -47,7 +47,12 @@ public struct SyncPlanner {
       defer { group = [] }
       let key = SyncEventKey(uid: groupUID)
       var digest = EventDigest()
-      for component in group { digest.combine(EventDigest(component)) }
+      var master: EventFacts?
+      for component in group {
+        let facts = EventFacts(component)
+        digest.combine(facts.digest)
+        if master == nil || master?.isOverride == true && !facts.isOverride { master = facts }
+      }
       let index = inventory.index(of: key)
       var sequence = 0
       var mask: UInt8 = 0
@@ -85,11 +90,9 @@ public struct SyncPlanner {
           component, set: inventory.set, sequence: sequence,
           lastModified: kind == .replace ? timestamp : nil)
       }
-      let master = group.first { $0.property("RECURRENCE-ID") == nil } ?? group[0]
-      let summary = master.property("SUMMARY").map { TextEscaping.unescaped(bytes: $0.value) } ?? []
-      let record = try plan.appendRecord([
-        groupUID, summary, Array(SyncInventory.shownDate(master).utf8), bytes,
-      ])
+      let summary = master.map { TextEscaping.unescaped(bytes: $0.summary) } ?? []
+      let date = SyncInventory.shownDate(description: master?.description, start: master?.start)
+      let record = try plan.appendRecord([groupUID, summary, Array(date.utf8), bytes])
       plan.operations.append(
         SyncPlan.Operation(
           kind: kind, key: key, inventoryIndex: index ?? -1, record: record, changedMask: mask))

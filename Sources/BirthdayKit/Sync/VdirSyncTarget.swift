@@ -67,7 +67,7 @@ public struct VdirSyncTarget: SyncTarget {
         try inventory.add(component)
       }
     }
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 

@@ -25,7 +25,7 @@ import Testing
         try inventory.add(SyncInventory.Component(component, uid: uid))
       }
     }
-    inventory.finish()
+    try inventory.finish()
     return inventory
   }
 
@@ -64,6 +64,14 @@ import Testing
       name: "refolded and LF endings: unchanged", wanted: calendar(event("a")),
       target: calendar(event("a", extra: mark)).replacingOccurrences(of: "\r\n", with: "\n")
         .replacingOccurrences(of: "SUMMARY:Birthday: X", with: "SUMMARY:Birth\n day: X"),
+      lines: [], unchanged: 1),
+    Case(
+      name: "properties in another order (as khal writes them back): unchanged",
+      wanted: calendar(event("a")),
+      target: calendar(
+        "BEGIN:VEVENT\r\nSUMMARY:Birthday: X\r\nRRULE:FREQ=YEARLY\r\nDTSTART;VALUE=DATE:19850412\r\n"
+          + mark + "UID:a\r\nBEGIN:VALARM\r\nDESCRIPTION:x\r\nTRIGGER;RELATED=START:PT8H\r\n"
+          + "ACTION:DISPLAY\r\nEND:VALARM\r\nEND:VEVENT\r\n"),
       lines: [], unchanged: 1),
     Case(
       name: "date changed", wanted: calendar(event("a", start: "19850413")),

@@ -10,6 +10,9 @@ struct CSVColumnMap {
   var uid: Int?
   /// Google's `Event N - Label` / `Event N - Value` pairs: (label column, value column).
   var events: [(label: Int, value: Int)] = []
+  /// Group columns: Google's `Labels` (current) and `Group Membership` (legacy), Outlook's
+  /// `Categories`.
+  var groups: [Int] = []
   /// Separate year, month and day columns: the Facebook-extractor layout (`Year`, `Month`,
   /// `Day`) and Thunderbird's (`Birth Year`, `Birth Month`, `Birth Day`, the year optional).
   var yearMonthDay: (year: Int?, month: Int, day: Int)?
@@ -63,6 +66,9 @@ struct CSVColumnMap {
         set(field, aliases[field]!.lazy.compactMap { keys.firstIndex(of: $0) }.first)
       }
     }
+    map.groups = ["labels", "group membership", "categories", "groups"].compactMap {
+      keys.firstIndex(of: $0)
+    }
     for number in 1...20 {
       guard let label = keys.firstIndex(of: "event \(number) - label"),
         let value = keys.firstIndex(of: "event \(number) - value")
@@ -91,7 +97,7 @@ struct CSVColumnMap {
   /// The columns that must be decoded for a row.
   var usedColumns: [Int] {
     [name, first, middle, last, birthday, anniversary, uid].compactMap { $0 }
-      + events.flatMap { [$0.label, $0.value] }
+      + events.flatMap { [$0.label, $0.value] } + groups
       + (yearMonthDay.map { [$0.year, $0.month, $0.day].compactMap { $0 } } ?? [])
   }
 }

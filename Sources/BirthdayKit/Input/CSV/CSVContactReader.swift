@@ -162,6 +162,9 @@ struct CSVRowState {
         row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
       }
     }
+    for index in columns.groups {
+      if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
+    }
     if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
       throw CSVRowNeedsDateOrder()
     }

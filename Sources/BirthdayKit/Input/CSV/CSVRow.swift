@@ -8,9 +8,21 @@ struct CSVRow {
   /// Separate year, month and day cells, and their headers quoted for messages.
   var yearMonthDay: (year: String, month: String, day: String, headers: String)?
   var anniversaries: [CSVCell] = []
+  /// The groups named in the group columns.
+  var groups: [String] = []
 
   init(location: SourceLocation) {
     self.location = location
+  }
+
+  /// The group names in a group cell: Google's `* myContacts ::: Family ::: Friends` (the `*`
+  /// marks a system group), Outlook's `Family;Friends`.
+  static func groupNames(in cell: String) -> [String] {
+    cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";").compactMap { part in
+      var name = TextSanitizer.singleLine(String(part))
+      if name.hasPrefix("* ") { name.removeFirst(2) }
+      return name.isEmpty ? nil : name
+    }
   }
 
   /// Calls `body` with each date cell: the birthday, then the anniversaries.
@@ -48,11 +60,13 @@ struct CSVRow {
     if let parts = yearMonthDay {
       birthday = resolveParts(parts, report: report)
     }
-    return Contact(
+    var contact = Contact(
       sourceIdentifier: uid.flatMap(TextSanitizer.nonEmptySingleLine), name: name,
       birthday: birthday,
       anniversaries: anniversaries.compactMap { resolve($0, order: order, report: report) },
       location: location)
+    contact.groups = groups
+    return contact
   }
 
   private func resolve(_ cell: CSVCell, order: DateOrder?, report: DiagnosticHandler) -> CivilDate?

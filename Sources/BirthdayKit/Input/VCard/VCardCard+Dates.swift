@@ -58,6 +58,11 @@ extension VCardCard {
     return (validBirthdays.first?.date, anniversaryDates)
   }
 
+  /// The date of a `DEATHDATE` value, or `nil` when it is text ("unknown") or not a valid date.
+  func resolveDeathDate(_ value: VCardRawValue, version: VCardVersion) -> CivilDate? {
+    parse(value, as: .deathDate, version: version).date
+  }
+
   /// Reads one date value: any form ``DateValueParser`` accepts, year 1604 or the
   /// `X-APPLE-OMIT-YEAR` year meaning "no year", Gregorian only.
   private func parse(

@@ -18,6 +18,10 @@ struct VCardCard {
   var name: VCardRawValue?
   var organization: VCardRawValue?
   var uid: VCardRawValue?
+  /// The first `DEATHDATE`.
+  var deathDate: VCardRawValue?
+  /// `CATEGORIES` values (each a comma-separated list), at most ``maximumDates``.
+  private(set) var categories: [VCardRawValue] = []
   /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
   private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
   /// Grouped `X-ABLABEL` values.
@@ -36,6 +40,8 @@ struct VCardCard {
     case .name: name == nil
     case .organization: organization == nil
     case .uid: uid == nil
+    case .deathDate: deathDate == nil
+    case .categories: categories.count < Self.maximumDates
     case .birthday, .anniversary, .appleDate, .appleLabel: true
     default: false
     }
@@ -48,6 +54,10 @@ struct VCardCard {
     case .name: name = value
     case .organization: organization = value
     case .uid: uid = value
+    case .deathDate: deathDate = value
+    case .categories:
+      guard categories.count < Self.maximumDates else { return noteDropped(value) }
+      categories.append(value)
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
@@ -125,9 +135,24 @@ struct VCardCard {
         report(diagnostic.element)
       }
     }
-    return Contact(
+    var contact = Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
       anniversaries: anniversaries, location: location)
+    if let deathDate {
+      // Any DEATHDATE says the person has died; only a date gives a day of remembrance.
+      contact.isDeceased = true
+      contact.deathDate = resolveDeathDate(deathDate, version: version)
+    }
+    for value in categories {
+      let bytes = decodedText(value, .categories, version, &diagnostics)
+      for item in VCardText.components(bytes[...], separator: UInt8(ascii: ","), version: version) {
+        let text = VCardText.unescaped(item, version: version)
+        if let name = VCardText.nonBlankString(text).map(\.trimmingBlanks), !name.isEmpty {
+          contact.groups.append(name)
+        }
+      }
+    }
+    return contact
   }
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.

@@ -204,7 +204,7 @@ struct VCardCardScanner {
       let group = property.group.map { line[$0].map(VCardBytes.lowercased) }
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
-        && name != .organization && name != .uid
+        && name != .organization && name != .uid && name != .categories
       pendingName = name
       pendingValue = VCardRawValue(
         line: number, group: group, parameters: property.parameters(in: line),

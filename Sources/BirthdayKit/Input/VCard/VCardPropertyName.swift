@@ -13,6 +13,10 @@ enum VCardPropertyName: Hashable, Sendable {
   /// Apple's grouped `X-ABDATE`, an anniversary only when its group's label says so.
   case appleDate
   case appleLabel
+  /// vCard 4 `DEATHDATE` (RFC 6474).
+  case deathDate
+  /// `CATEGORIES`: the contact's groups.
+  case categories
   /// vCard 2.1 `AGENT`, whose value may be a nested card.
   case agent
   /// `PHOTO`, `LOGO`, `SOUND`, `KEY`: large base64 values that are skipped unread.
@@ -44,6 +48,8 @@ enum VCardPropertyName: Hashable, Sendable {
     case .organization: "ORG"
     case .uid: "UID"
     case .appleLabel: "X-ABLABEL"
+    case .deathDate: "DEATHDATE"
+    case .categories: "CATEGORIES"
     default: "property"
     }
   }
@@ -57,7 +63,7 @@ enum VCardPropertyName: Hashable, Sendable {
     ("x-ms-anniversary", .anniversary(.microsoft)),
     ("x-evolution-anniversary", .anniversary(.evolution)),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
-    ("agent", .agent),
+    ("agent", .agent), ("deathdate", .deathDate), ("categories", .categories),
   ]
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `--group`, `--exclude`, `--exclude-from`, `--memorials` through the command line.
+@Suite struct ChoosingContactsCommandTests {
+  static let cards =
+    "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Grandpa Joe\r\nBDAY:19300105\r\nDEATHDATE:20200310\r\n"
+    + "CATEGORIES:Family\r\nEND:VCARD\r\n"
+    + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nUID:jane-1\r\nBDAY:1985-04-12\r\n"
+    + "CATEGORIES:Friends,Work\r\nEND:VCARD\r\n"
+    + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob Work\r\nBDAY:1985-04-13\r\nCATEGORIES:Work\r\n"
+    + "END:VCARD\r\n"
+
+  static func convert(_ options: [String]) throws -> (summaries: [String], stderr: String) {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write("in.vcf", cards)
+    let output = folder.url.appendingPathComponent("out.ics").path
+    let result = runInProcess(["vcf-to-ics", input, "-o", output] + options)
+    #expect(result.status == 0)
+    let text = String(decoding: folder.read("out.ics") ?? [], as: UTF8.self)
+    let summaries = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") }
+    return (summaries.map { String($0.dropFirst(8)) }, result.stderr)
+  }
+
+  @Test func deceasedAreLeftOutUnlessMemorials() throws {
+    let plain = try Self.convert([])
+    #expect(plain.summaries == ["Birthday: Jane Doe", "Birthday: Bob Work"])
+    #expect(
+      plain.stderr
+        == "bdconvert: converted 2 events from 3 cards (1 deceased without an event, see --memorials)\n"
+    )
+    let memorials = try Self.convert(["--memorials"])
+    #expect(memorials.summaries.first == "In memory of Grandpa Joe")
+    #expect(memorials.stderr.contains("(2 birthdays, 1 memorial)"))
+  }
+
+  @Test func groupsAndExclusions() throws {
+    let family = try Self.convert(["--group", "family", "--group", "Friends", "--memorials"])
+    #expect(family.summaries == ["In memory of Grandpa Joe", "Birthday: Jane Doe"])
+    #expect(family.stderr.contains("1 not chosen by --group/--exclude"))
+    let folder = try TemporaryDirectory()
+    let list = try folder.write("exclude.txt", "# colleagues\n*work\n\njane-?\n")
+    let excluded = try Self.convert(["--exclude-from", list])
+    #expect(excluded.summaries.isEmpty)
+    #expect(runInProcess(["vcf-to-ics", "--exclude-from", "/nonexistent/x"]).status == 66)
+  }
+
+  @Test func upcomingRemembersTheDeceased() throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write("in.vcf", Self.cards)
+    let plain = runInProcess(["upcoming", input, "--today", "2027-01-05", "--days", "1"])
+    #expect(plain.stdout.isEmpty)  // no birthday for Grandpa Joe
+    let memorial = runInProcess([
+      "upcoming", input, "--today", "2027-03-10", "--days", "1", "--memorials",
+    ])
+    #expect(memorial.stdout == "2027-03-10\tWed\ttoday\tGrandpa Joe\t7\tmemorial\n")
+  }
+}
