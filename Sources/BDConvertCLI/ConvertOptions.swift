@@ -19,6 +19,8 @@ struct ConvertOptions {
   var groups: [String] = []
   var exclusions: [String] = []
   var memorials = false
+  /// `--other-dates`: labelled dates other than anniversaries become events.
+  var otherDates = false
   /// `--age-years`: years with an override that carries the age (when a template has `{age}`).
   var ageYears = 3
   /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
@@ -172,6 +174,7 @@ struct ConvertOptions {
       }
     }
     options.memorials = scanned.has("--memorials")
+    options.otherDates = scanned.has("--other-dates")
   }
 
   /// Who becomes an event, as these options ask.
@@ -180,6 +183,7 @@ struct ConvertOptions {
     builder.groups = groups
     builder.exclusions = exclusions.map(ExclusionPattern.init)
     builder.memorials = memorials
+    builder.otherDates = otherDates
     return builder
   }
 

@@ -55,4 +55,22 @@ import Testing
     ])
     #expect(memorial.stdout == "2027-03-10\tWed\ttoday\tGrandpa Joe\t7\tmemorial\n")
   }
+
+  @Test func otherDatesAreEventsAndUpcoming() throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write(
+      "in.vcf",
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nitem1.X-ABDATE:2007-06-30\r\n"
+        + "item1.X-ABLABEL:Graduation\r\nEND:VCARD\r\n")
+    let output = folder.url.appendingPathComponent("out.ics").path
+    #expect(
+      runInProcess(["vcf-to-ics", input, "-o", output]).stderr.contains("converted 0 events"))
+    #expect(runInProcess(["vcf-to-ics", input, "--other-dates", "-o", output]).status == 0)
+    let text = String(decoding: folder.read("out.ics") ?? [], as: UTF8.self)
+    #expect(text.contains("SUMMARY:Graduation: Jane Doe\r\n"))
+    let upcoming = runInProcess([
+      "upcoming", input, "--other-dates", "--today", "2027-06-29", "--days", "2",
+    ])
+    #expect(upcoming.stdout == "2027-06-30\tWed\ttomorrow\tJane Doe\t20\tGraduation\n")
+  }
 }

@@ -37,6 +37,7 @@ extension CommandSpec {
           ConversionOptionSpecs.anniversaries,
           ConversionOptionSpecs.leapDay, ConversionOptionSpecs.group, ConversionOptionSpecs.exclude,
           ConversionOptionSpecs.excludeFrom, ConversionOptionSpecs.memorials,
+          ConversionOptionSpecs.otherDates,
           OptionSpec(
             "--verbose", short: "v",
             help: "print every warning (without it, 20 of one kind, then a count)"),

@@ -87,6 +87,11 @@ enum ConversionOptionSpecs {
       "for people who have died (vCard 4 DEATHDATE), a yearly 'In memory of {name}' event on "
       + "the date of death. Default: no event for them (no birthday wishes), counted in the "
       + "summary")
+  static let otherDates = OptionSpec(
+    "--other-dates",
+    help:
+      "also a yearly event for each other labelled date: Apple X-ABDATE with its X-ABLABEL, "
+      + "Google CSV 'Event N - Label' other than Anniversary; titled '{label}: {name}'")
   static let client = OptionSpec(
     "--for",
     value: ValueSpec(
@@ -167,7 +172,7 @@ enum ConversionOptionSpecs {
           alarm, noAlarm, leapDay, anniversaries, summary, message, anniversarySummary,
           anniversaryMessage, ageYears, today, client,
         ]),
-      OptionGroup("whose dates", [group, exclude, excludeFrom, memorials]),
+      OptionGroup("whose dates", [group, exclude, excludeFrom, memorials, otherDates]),
     ]
     if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
     groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))

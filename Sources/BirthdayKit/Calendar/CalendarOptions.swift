@@ -37,6 +37,7 @@ public struct CalendarOptions: Sendable {
     "Wish {first} {last} a Happy Anniversary today!")
   static let memorialSummary = try! EventTextTemplate("In memory of {name}")
   static let memorialMessage = try! EventTextTemplate("Remembering {name} today")
+  static let otherSummary = try! EventTextTemplate("{label}: {name}")
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
@@ -46,6 +47,7 @@ public struct CalendarOptions: Sendable {
       return anniversarySummaryTemplate ?? summaryTemplate ?? Self.anniversarySummary
     // Remembrance has its own words: the birthday title ("Birthday: …") would be wrong.
     case .memorial: return Self.memorialSummary
+    case .other: return Self.otherSummary
     }
   }
 
@@ -53,7 +55,12 @@ public struct CalendarOptions: Sendable {
   /// default says when: "… today!", "… is tomorrow", "… is in 3 days".
   func messageTemplate(for kind: CelebrationKind, daysBefore: Int = 0) -> EventTextTemplate {
     if kind == .anniversary, let anniversaryMessageTemplate { return anniversaryMessageTemplate }
-    if kind != .memorial, let messageTemplate { return messageTemplate }
+    if kind == .birthday || kind == .anniversary, let messageTemplate { return messageTemplate }
+    if kind == .other {
+      // Constant text around placeholders: always parses.
+      let when = daysBefore == 0 ? "today" : daysBefore == 1 ? "tomorrow" : "in \(daysBefore) days"
+      return try! EventTextTemplate("{label}: {name} \(when)")
+    }
     let noun = kind == .memorial ? "day of remembrance" : kind.noun
     switch daysBefore {
     case 0:

@@ -114,7 +114,7 @@ final class EventRenderer {
     if date.year != nil {
       switch celebration.kind {
       case .birthday: buffer.append("DESCRIPTION:Born ")
-      case .anniversary: buffer.append("DESCRIPTION:Since ")
+      case .anniversary, .other: buffer.append("DESCRIPTION:Since ")
       case .memorial: buffer.append("DESCRIPTION:Died ")
       }
       Self.appendISODate(date, to: buffer)
@@ -124,6 +124,7 @@ final class EventRenderer {
     case .birthday: buffer.append("CATEGORIES:BIRTHDAY\r\nTRANSP:TRANSPARENT\r\n")
     case .anniversary: buffer.append("CATEGORIES:ANNIVERSARY\r\nTRANSP:TRANSPARENT\r\n")
     case .memorial: buffer.append("CATEGORIES:MEMORIAL\r\nTRANSP:TRANSPARENT\r\n")
+    case .other: buffer.append("CATEGORIES:OTHER\r\nTRANSP:TRANSPARENT\r\n")
     }
     for alarm in alarms {
       if !alarm.sameTextAsPrevious {

@@ -4,7 +4,7 @@
 /// source has no name parts), `{last}` (family name, or empty), `{year}` (the year of birth or of the
 /// anniversary, or empty when unknown), `{age}` (the age turned, or years married, in the year of
 /// the occurrence: empty in the yearly event and when the year is unknown) and `{ordinal}` (the
-/// same in English, `41st`). A placeholder left empty takes what belongs to it along: a bracket
+/// same in English, `41st`), `{label}` (an other date's label, `--other-dates`). A placeholder left empty takes what belongs to it along: a bracket
 /// pair around it, `(...)` or `[...]`, with everything in it, or else the separator before it
 /// (`,` `;` `-` `–` `—` `|` `/` `·`), or after it when it starts the text; runs of spaces
 /// collapse. So `{name} ({year})` and `{name} ({ordinal} birthday)` read "Jane Doe" without the
@@ -22,7 +22,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     /// The unknown placeholder, with braces.
     public var placeholder: String
     public var description: String {
-      "unknown placeholder '\(placeholder)' in template '\(template)' (use {name}, {first}, {last}, {year}, {age} or {ordinal})"
+      "unknown placeholder '\(placeholder)' in template '\(template)' (use {name}, {first}, {last}, {year}, {age}, {ordinal} or {label})"
     }
   }
 
@@ -33,7 +33,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     case open(UInt8)
     /// The closing bracket of a group.
     case close(UInt8)
-    case name, first, last, year, age, ordinal
+    case name, first, last, year, age, ordinal, label
   }
 
   /// The template text as given.
@@ -86,6 +86,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case "year": placeholder = .year
       case "age": placeholder = .age
       case "ordinal": placeholder = .ordinal
+      case "label": placeholder = .label
       default:
         throw ParseError(template: template, placeholder: "{\(word)}")
       }
@@ -167,6 +168,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case .year: value = celebration.date.year.map { "\($0)" } ?? ""
       case .age: value = Self.age(of: celebration, inYear: year).map { "\($0)" } ?? ""
       case .ordinal: value = Self.age(of: celebration, inYear: year).map(Self.englishOrdinal) ?? ""
+      case .label: value = celebration.label ?? ""
       }
       if value.isEmpty {
         if !groups.isEmpty {

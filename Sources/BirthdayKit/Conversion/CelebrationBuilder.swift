@@ -11,6 +11,8 @@ public struct CelebrationBuilder: Sendable {
   public var includeAnniversaries: Bool
   /// Whether the deceased get a yearly remembrance event on the date of death (`--memorials`).
   public var memorials = false
+  /// Whether other labelled dates become events, titled with their label (`--other-dates`).
+  public var otherDates = false
   /// Only contacts in one of these groups (`--group`), compared ignoring case; empty for all.
   public var groups: [String] = [] {
     didSet { groupKeys = Set(groups.map { $0.lowercased() }) }
@@ -56,13 +58,16 @@ public struct CelebrationBuilder: Sendable {
     of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
     if leftOutReason(of: contact) != nil { return [] }
-    var dates: [(CelebrationKind, CivilDate)] = []
+    var dates: [(CelebrationKind, CivilDate, String?)] = []
     if contact.isDeceased, let death = contact.deathDate {
-      dates.append((.memorial, death))
+      dates.append((.memorial, death, nil))
     } else {
-      if let birthday = contact.birthday { dates.append((.birthday, birthday)) }
+      if let birthday = contact.birthday { dates.append((.birthday, birthday, nil)) }
       if includeAnniversaries {
-        dates += contact.anniversaries.map { (.anniversary, $0) }
+        dates += contact.anniversaries.map { (.anniversary, $0, nil) }
+      }
+      if otherDates {
+        dates += contact.otherDates.map { (.other, $0.date, $0.label) }
       }
     }
     guard !dates.isEmpty else { return [] }
@@ -72,11 +77,12 @@ public struct CelebrationBuilder: Sendable {
           .recordWithoutName(record, kind: dates[0].0, date: dates[0].1), at: contact.location))
       return []
     }
-    return dates.map { kind, date in
+    return dates.map { kind, date, label in
       Celebration(
         uuid: EventIdentity.uuid(
-          kind: kind, sourceIdentifier: contact.sourceIdentifier, name: name, date: date),
-        name: name, kind: kind, date: date, location: contact.location)
+          kind: kind, sourceIdentifier: contact.sourceIdentifier, name: name, date: date,
+          label: label),
+        name: name, kind: kind, date: date, location: contact.location, label: label)
     }
   }
 }

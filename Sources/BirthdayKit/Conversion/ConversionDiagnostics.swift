@@ -19,7 +19,7 @@ extension Diagnostic.Message {
   {
     Self(
       .recordWithoutName,
-      "\(record.singular) has a \(kind == .memorial ? "date of death" : kind.noun) (\(date)) but no name; skipped"
+      "\(record.singular) has a \(kind == .memorial ? "date of death" : kind == .other ? "date" : kind.noun) (\(date)) but no name; skipped"
     )
   }
 }

@@ -20,21 +20,20 @@ public enum EventIdentity {
   /// The UID as a ``NameBasedUUID``: the UUID of ``uuidName(kind:sourceIdentifier:name:date:)``,
   /// hashed piece by piece so that no string is built for it.
   public static func uuid(
-    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate,
+    label: String? = nil
   ) -> NameBasedUUID {
     if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
       return NameBasedUUID(namespace: namespace) { sha in
-        sha.update(
-          kind == .birthday
-            ? "uid:birthday:" : kind == .anniversary ? "uid:anniversary:" : "uid:memorial:")
+        sha.update(Self.prefix(kind, uid: true))
+        if kind == .other { Self.update(&sha, label: label) }
         var identifier = identifier
         identifier.withUTF8 { sha.update($0) }
       }
     }
     return NameBasedUUID(namespace: namespace) { sha in
-      sha.update(
-        kind == .birthday
-          ? "name:birthday:" : kind == .anniversary ? "name:anniversary:" : "name:memorial:")
+      sha.update(Self.prefix(kind, uid: false))
+      if kind == .other { Self.update(&sha, label: label) }
       TextSanitizer.withIdentityKeyBytes(of: name.formatted) { sha.update($0) }
       let monthDay: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
         UInt8(ascii: ":"), UInt8(ascii: "0") + UInt8(date.month / 10),
@@ -46,13 +45,40 @@ public enum EventIdentity {
   }
 
   /// The name hashed into the UID (exposed for tests and documentation).
+  ///
+  /// An other date's label (case folded) follows the kind: `name:other:graduation:jane doe:06-30`.
   public static func uuidName(
-    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
+    kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate,
+    label: String? = nil
   ) -> String {
+    let kindPart = kind == .other ? "other:\((label ?? "").lowercased()):" : "\(kind.rawValue):"
     if let identifier = sourceIdentifier.map(TextSanitizer.singleLine), !identifier.isEmpty {
-      return "uid:\(kind.rawValue):\(identifier)"
+      return "uid:\(kindPart)\(identifier)"
     }
     return
-      "name:\(kind.rawValue):\(name.identityKey):\(twoDigits(date.month))-\(twoDigits(date.day))"
+      "name:\(kindPart)\(name.identityKey):\(twoDigits(date.month))-\(twoDigits(date.day))"
+  }
+}
+
+extension EventIdentity {
+  /// What the hash starts with: the kind, and whether a source UID or the name follows. The
+  /// words of the first kinds never change (they would change every UID).
+  fileprivate static func prefix(_ kind: CelebrationKind, uid: Bool) -> StaticString {
+    switch (kind, uid) {
+    case (.birthday, true): "uid:birthday:"
+    case (.anniversary, true): "uid:anniversary:"
+    case (.memorial, true): "uid:memorial:"
+    case (.other, true): "uid:other:"
+    case (.birthday, false): "name:birthday:"
+    case (.anniversary, false): "name:anniversary:"
+    case (.memorial, false): "name:memorial:"
+    case (.other, false): "name:other:"
+    }
+  }
+
+  /// An other date's label, case folded, then a separator: two labels of one person differ.
+  fileprivate static func update(_ sha: inout SHA1, label: String?) {
+    sha.update(Array((label ?? "").lowercased().utf8))
+    sha.update(":")
   }
 }

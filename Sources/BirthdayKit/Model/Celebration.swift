@@ -16,6 +16,8 @@ public struct Celebration: Hashable, Sendable {
   public var date: CivilDate
   /// Where the record came from, for diagnostics.
   public var location: SourceLocation?
+  /// The label of an ``CelebrationKind/other`` date ("Graduation"), else `nil`.
+  public var label: String?
   /// `uid` as a UUID when it is one (always for bdconvert's own UIDs): 16 bytes for duplicate
   /// detection instead of a string.
   private(set) var uuid: NameBasedUUID?
@@ -29,8 +31,9 @@ public struct Celebration: Hashable, Sendable {
   /// Creates a celebration.
   public init(
     uid: String, name: PersonName, kind: CelebrationKind, date: CivilDate,
-    location: SourceLocation? = nil
+    location: SourceLocation? = nil, label: String? = nil
   ) {
+    self.label = label
     self.uuid = NameBasedUUID(uid)
     self.explicitUID = uuid?.description == uid ? nil : uid
     self.name = name
@@ -41,8 +44,9 @@ public struct Celebration: Hashable, Sendable {
 
   init(
     uuid: NameBasedUUID, name: PersonName, kind: CelebrationKind, date: CivilDate,
-    location: SourceLocation?
+    location: SourceLocation?, label: String? = nil
   ) {
+    self.label = label
     self.uuid = uuid
     self.name = name
     self.kind = kind

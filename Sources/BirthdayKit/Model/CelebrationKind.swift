@@ -6,6 +6,8 @@ public enum CelebrationKind: String, Hashable, Sendable, CaseIterable {
   case anniversary
   /// The day someone died (vCard 4 `DEATHDATE`), with `--memorials`.
   case memorial
+  /// Another labelled date (Apple `X-ABDATE`, Google `Event N`), with `--other-dates`.
+  case other
 
   /// `birthday`, `anniversary`, `memorial`: the word in texts.
   var noun: String { rawValue }
@@ -16,6 +18,7 @@ public enum CelebrationKind: String, Hashable, Sendable, CaseIterable {
     case .birthday: 0
     case .anniversary: 1
     case .memorial: 2
+    case .other: 3
     }
   }
 }

@@ -20,6 +20,9 @@ public struct Contact: Hashable, Sendable {
   /// The groups the contact is in: vCard `CATEGORIES`, Google's `Labels` and `Group
   /// Membership`, Outlook's `Categories`.
   public var groups: [String] = []
+  /// Other dates with their labels ("Graduation"): Apple `X-ABDATE` with a label other than
+  /// anniversary, Google CSV `Event N - Label` other than `Anniversary`.
+  public var otherDates: [LabeledDate] = []
 
   /// Creates a contact.
   public init(

@@ -12,6 +12,8 @@ public struct UpcomingDate: Hashable, Sendable {
   public var kind: CelebrationKind
   /// The age turned (years married) that day, when the year is known.
   public var age: Int?
+  /// An other date's label ("Graduation"), shown as its kind.
+  public var label: String?
 
   /// Creates an entry.
   public init(
@@ -44,13 +46,14 @@ public struct UpcomingDate: Hashable, Sendable {
 
   /// `DATE<TAB>WEEKDAY<TAB>WHEN<TAB>NAME<TAB>AGE<TAB>KIND`, the age empty when unknown.
   public var textLine: String {
-    [date.description, weekday, whenText, name, age.map { "\($0)" } ?? "", kind.rawValue]
+    [date.description, weekday, whenText, name, age.map { "\($0)" } ?? "", label ?? kind.rawValue]
       .joined(separator: "\t")
   }
 
   /// `{"date":…,"days":…,"uid":…,"name":…,"kind":…,"age":… or null}`.
   public var jsonLine: String {
     "{\"date\":\"\(date)\",\"days\":\(days),\"uid\":\(jsonString(uid)),\"name\":\(jsonString(name)),"
-      + "\"kind\":\"\(kind.rawValue)\",\"age\":\(age.map { "\($0)" } ?? "null")}"
+      + "\"kind\":\"\(kind.rawValue)\",\"age\":\(age.map { "\($0)" } ?? "null")"
+      + (label.map { ",\"label\":\(jsonString($0))" } ?? "") + "}"
   }
 }

@@ -48,10 +48,11 @@ public struct UpcomingFinder: Sendable {
     let distance = dayNumber(day) - todayNumber
     guard distance < days else { return }
     let age = celebration.date.year.flatMap { since in day.year.map { $0 - since } }
-    found.append(
-      UpcomingDate(
-        date: day, days: distance, uid: celebration.uid, name: celebration.name.formatted,
-        kind: celebration.kind, age: age.flatMap { $0 > 0 ? $0 : nil }))
+    var entry = UpcomingDate(
+      date: day, days: distance, uid: celebration.uid, name: celebration.name.formatted,
+      kind: celebration.kind, age: age.flatMap { $0 > 0 ? $0 : nil })
+    entry.label = celebration.label.map { TextSanitizer.singleLine($0) }
+    found.append(entry)
   }
 
   /// Keeps an entry computed elsewhere (a calendar's own recurrence rule) if it is in the window.

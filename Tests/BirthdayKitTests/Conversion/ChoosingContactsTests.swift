@@ -134,3 +134,52 @@ import Testing
     #expect(statistics.recordsRead == 3)
   }
 }
+
+/// `--other-dates`: Apple's labelled X-ABDATE and Google's Event N other than Anniversary.
+@Suite struct OtherDatesTests {
+  static let apple =
+    "BEGIN:VCARD\nVERSION:3.0\nFN:Jane Doe\nBDAY:1985-04-12\n"
+    + "item1.X-ABDATE:2007-06-30\nitem1.X-ABLABEL:Graduation\n"
+    + "item2.X-ABDATE:2011-01-13\nitem2.X-ABLABEL:_$!<Anniversary>!$_\n"
+    + "item3.X-ABDATE:--09-01\nitem3.X-ABLABEL:_$!<Other>!$_\nEND:VCARD\n"
+
+  @Test func appleLabelledDates() throws {
+    let contact = try #require(try readVCard(Self.apple).contacts.first)
+    #expect(contact.anniversaries.map(\.description) == ["2011-01-13"])
+    #expect(
+      contact.otherDates == [
+        LabeledDate(label: "Graduation", date: CivilDate(year: 2007, month: 6, day: 30)!),
+        LabeledDate(label: "Other", date: CivilDate(month: 9, day: 1)!),
+      ])
+  }
+
+  @Test func googleEventsAndTheirEvents() throws {
+    var contacts: [Contact] = []
+    let csv =
+      "Name,Birthday,Event 1 - Label,Event 1 - Value,Event 2 - Label,Event 2 - Value\n"
+      + "Jane Doe,1985-04-12,Anniversary,2011-01-13,Name day,--07-26\n"
+    var reader = CSVContactReader(source: MemoryByteSource(Array(csv.utf8)), fileName: "g.csv") {
+      _ in
+    }
+    try reader.forEachContact { contacts.append($0) }
+    #expect(
+      contacts.first?.otherDates == [
+        LabeledDate(label: "Name day", date: CivilDate(month: 7, day: 26)!)
+      ])
+
+    var builder = CelebrationBuilder()
+    #expect(builder.celebrations(of: contacts[0], report: { _ in }).count == 1)  // not asked for
+    builder.otherDates = true
+    let events = builder.celebrations(of: contacts[0], report: { _ in })
+    #expect(events.map(\.kind) == [.birthday, .other])
+    let text = try ICalendarWriterTests.calendar(events)
+    #expect(text.contains("SUMMARY:Name day: Jane Doe\r\n"))
+    #expect(text.contains("DESCRIPTION:Name day: Jane Doe today\r\n"))
+    #expect(text.contains("CATEGORIES:OTHER\r\n"))
+    // Two labels on one day are two events with their own UIDs.
+    var twice = contacts[0]
+    twice.otherDates.append(LabeledDate(label: "Graduation", date: CivilDate(month: 7, day: 26)!))
+    let uids = builder.celebrations(of: twice, report: { _ in }).map(\.uid)
+    #expect(Set(uids).count == 3)
+  }
+}

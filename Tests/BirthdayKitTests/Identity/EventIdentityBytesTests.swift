@@ -38,6 +38,27 @@ import Testing
     }
   }
 
+  /// Other dates (`--other-dates`) hash their label after the kind, in both forms.
+  @Test func otherDatesHashTheirLabel() throws {
+    let name = try #require(PersonName(formatted: "Jane Doe"))
+    let date = CivilDate(month: 6, day: 30)!
+    for identifier in [nil, "jane-1"] {
+      let expected = NameBasedUUID(
+        namespace: EventIdentity.namespace,
+        name: EventIdentity.uuidName(
+          kind: .other, sourceIdentifier: identifier, name: name, date: date,
+          label: "Graduation"))
+      #expect(
+        EventIdentity.uuid(
+          kind: .other, sourceIdentifier: identifier, name: name, date: date, label: "Graduation")
+          == expected)
+    }
+    #expect(
+      EventIdentity.uuidName(
+        kind: .other, sourceIdentifier: nil, name: name, date: date, label: "Graduation")
+        == "name:other:graduation:jane doe:06-30")
+  }
+
   @Test func identityKeyBytesEqualTheKeyForEveryLatin1Character() {
     for value in 0x21...0xFF {
       let text = "a" + String(Unicode.Scalar(UInt8(value))) + "Z b"

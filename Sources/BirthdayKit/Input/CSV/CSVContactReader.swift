@@ -162,6 +162,14 @@ struct CSVRowState {
         row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
       }
     }
+    for event in columns.events {
+      let label = TextSanitizer.singleLine(text(event.label) ?? "")
+      guard !label.isEmpty, CSVColumnMap.key(label) != "anniversary",
+        let value = text(event.value), !value.isEmpty
+      else { continue }
+      row.otherDates.append(
+        (label, cell(value, header: headerNames[event.value], location: location)))
+    }
     for index in columns.groups {
       if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
     }

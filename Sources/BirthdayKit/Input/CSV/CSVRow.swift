@@ -10,6 +10,9 @@ struct CSVRow {
   var anniversaries: [CSVCell] = []
   /// The groups named in the group columns.
   var groups: [String] = []
+  /// Google's `Event N` dates with a label other than `Anniversary`; they do not decide the date
+  /// order, and an invalid one is dropped silently (they are read only for `--other-dates`).
+  var otherDates: [(label: String, cell: CSVCell)] = []
 
   init(location: SourceLocation) {
     self.location = location
@@ -66,6 +69,9 @@ struct CSVRow {
       anniversaries: anniversaries.compactMap { resolve($0, order: order, report: report) },
       location: location)
     contact.groups = groups
+    contact.otherDates = otherDates.compactMap { label, cell in
+      resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
+    }
     return contact
   }
 

@@ -19,14 +19,19 @@ extension VCardCard {
   /// invalid value and a notice for each extra birthday.
   func resolveDates(
     version: VCardVersion, diagnostics: inout [Diagnostic]
-  ) -> (birthday: CivilDate?, anniversaries: [CivilDate]) {
-    let anniversaryGroups = labels.compactMap { label -> [UInt8]? in
+  ) -> (birthday: CivilDate?, anniversaries: [CivilDate], others: [LabeledDate]) {
+    var anniversaryGroups: [[UInt8]] = []
+    var otherLabels: [(group: [UInt8], label: String)] = []
+    for label in labels {
       let text = VCardText.unescaped(label.unfolded(version)[...], version: version)
-      guard VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) else {
-        return nil
+      guard let group = label.group else { continue }
+      if VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) {
+        anniversaryGroups.append(group)
+      } else if let name = Self.labelText(text) {
+        otherLabels.append((group, name))
       }
-      return label.group
     }
+    var others: [(label: String, date: ParsedDate)] = []
     var birthdays: [ParsedDate] = []
     var anniversaries: [ParsedDate] = []
     for (property, value) in dates {
@@ -34,8 +39,12 @@ extension VCardCard {
       case .birthday:
         birthdays.append(parse(value, as: property, version: version))
       case .appleDate:
-        guard let group = value.group, anniversaryGroups.contains(group) else { continue }
-        anniversaries.append(parse(value, as: property, version: version))
+        guard let group = value.group else { continue }
+        if anniversaryGroups.contains(group) {
+          anniversaries.append(parse(value, as: property, version: version))
+        } else if let label = otherLabels.first(where: { $0.group == group })?.label {
+          others.append((label, parse(value, as: property, version: version)))
+        }
       default:
         anniversaries.append(parse(value, as: property, version: version))
       }
@@ -55,7 +64,21 @@ extension VCardCard {
       // sabre writes one anniversary as both X-ANNIVERSARY and X-ABDATE: keep it once.
       if let date = entry.date, !anniversaryDates.contains(date) { anniversaryDates.append(date) }
     }
-    return (validBirthdays.first?.date, anniversaryDates)
+    // Other dates are read only when asked for (--other-dates); an invalid one is not reported.
+    let otherDates = others.compactMap { entry in
+      entry.date.date.map { LabeledDate(label: entry.label, date: $0) }
+    }
+    return (validBirthdays.first?.date, anniversaryDates, otherDates)
+  }
+
+  /// The text of an `X-ABLABEL`: Apple's built-in `_$!<Other>!$_` as `Other`, a custom label as
+  /// written; `nil` when blank.
+  static func labelText(_ bytes: [UInt8]) -> String? {
+    var text = TextSanitizer.singleLine(String(decoding: VCardBytes.trimmed(bytes), as: UTF8.self))
+    if text.hasPrefix("_$!<"), text.hasSuffix(">!$_"), text.count > 8 {
+      text = String(text.dropFirst(4).dropLast(4))
+    }
+    return text.isEmpty ? nil : text
   }
 
   /// The date of a `DEATHDATE` value, or `nil` when it is text ("unknown") or not a valid date.

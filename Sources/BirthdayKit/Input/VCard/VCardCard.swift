@@ -120,7 +120,8 @@ struct VCardCard {
       return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
-    let (birthday, anniversaries) = resolveDates(version: version, diagnostics: &diagnostics)
+    let (birthday, anniversaries, others) = resolveDates(
+      version: version, diagnostics: &diagnostics)
 
     if let firstDroppedLine {
       diagnostics.append(
@@ -152,6 +153,7 @@ struct VCardCard {
         }
       }
     }
+    contact.otherDates = others
     return contact
   }
 
