@@ -64,7 +64,11 @@ struct DiagnosticPrinter {
       if keeps { state.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =
         strict && diagnostic.isConversionFailure ? .error : .warning
-      let key = diagnostic.kind
+      // Diagnostics made from plain strings are grouped by their masked wording.
+      let key =
+        diagnostic.kind == .unclassified
+        ? Diagnostic.Kind(rawValue: "unclassified: " + DiagnosticKind.pattern(of: diagnostic))
+        : diagnostic.kind
       let printed = state.printedPerKind[key, default: 0]
       guard verbose || printed < Self.shownPerKind else {
         if let index = state.heldIndex[key] {

@@ -131,7 +131,8 @@ struct SyncCommand {
       plan = try SyncPlanner.plan(
         wanted: wanted.byteSource(), fileName: "the converted calendar", inventory: inventory,
         timestamp: timestamp,
-        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt))
+        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt),
+        expectedEvents: Self.size(of: wanted.descriptor) / 300)
     } catch {
       throw Self.commandError(error)
     }
@@ -244,6 +245,12 @@ struct SyncCommand {
     } catch {
       throw Self.commandError(error)
     }
+  }
+
+  /// The size of the open file `descriptor` (0 when unknown).
+  static func size(of descriptor: Int32) -> Int {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
   }
 
   /// A folder (existing, or named with a final `/` or without an `.ics` ending) is a vdir.

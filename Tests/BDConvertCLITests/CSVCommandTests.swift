@@ -50,7 +50,7 @@ import Testing
     ])
     #expect(ordered.status == 0)
     let calendar = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(calendar.contains("DTSTART;VALUE=DATE:19711005\r\n"))
+    #expect(calendar.contains("DTSTART;VALUE=DATE:19721005\r\n"))  // born 1971: starts in 1972
     #expect(calendar.contains("DTSTART;VALUE=DATE:19721106\r\n"))
   }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RepeatedWarningsTests {
   static func badCards(_ count: Int) -> String {
     (0..<count).map {
-      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \($0)\r\nBDAY:1985-02-\(30 + $0 % 2)\r\nEND:VCARD\r\n"
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \($0)\r\nBDAY:\(10 + $0 % 2).02.1985\r\nEND:VCARD\r\n"
     }.joined()
   }
   static let duplicates = String(

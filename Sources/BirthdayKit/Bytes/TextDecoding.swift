@@ -1,4 +1,6 @@
-/// Decodes the byte encodings address books are saved in, without Foundation.
+/// Decodes the byte encodings address books are saved in: UTF-8, UTF-16, ISO-8859-1 and
+/// Windows-1252 here, without Foundation; other declared charsets through Foundation
+/// (`TextDecoding+Charsets.swift`).
 public enum TextDecoding {
   /// A character set named by a vCard `CHARSET=` parameter or detected in a CSV file.
   public enum Charset: Hashable, Sendable {
@@ -7,10 +9,13 @@ public enum TextDecoding {
     case windows1252
     case utf16LittleEndian
     case utf16BigEndian
+    /// Any other name, as written (`SHIFT_JIS`, `EUC-JP`, `GB18030`, `Big5`, `KOI8-R`,
+    /// `ISO-8859-2`, …): decoded through Foundation where it can be, see ``decode(_:as:)``.
+    case other(String)
 
     /// Recognizes a `CHARSET=` value, case-insensitively (`UTF-8`, `ISO-8859-1`, `latin1`,
-    /// `Windows-1252`, `cp1252`, `UTF-16LE`, …). `US-ASCII` reads as UTF-8. Returns `nil` for
-    /// anything else.
+    /// `Windows-1252`, `cp1252`, `UTF-16LE`, …). `US-ASCII` reads as UTF-8. Any other name of
+    /// at most 40 characters is ``other(_:)``; `nil` for an empty or longer one.
     public init?(name: String) {
       switch name.lowercased().replacingOccurrences(of: "_", with: "-") {
       case "utf-8", "utf8", "us-ascii", "ascii": self = .utf8
@@ -18,13 +23,17 @@ public enum TextDecoding {
       case "windows-1252", "cp1252", "win-1252", "x-cp1252", "ansi": self = .windows1252
       case "utf-16le", "utf16le": self = .utf16LittleEndian
       case "utf-16be", "utf16be", "utf-16", "utf16": self = .utf16BigEndian
-      default: return nil
+      default:
+        let name = TextSanitizer.singleLine(name)
+        guard !name.isEmpty, name.count <= 40 else { return nil }
+        self = .other(name)
       }
     }
   }
 
-  /// Decodes `bytes` in `charset`; `nil` when they are not valid in it (UTF-8 and UTF-16 only:
-  /// every byte is valid in the single-byte sets).
+  /// Decodes `bytes` in `charset`; `nil` when they are not valid in it (every byte is valid in
+  /// ISO-8859-1 and Windows-1252), or for an ``Charset/other(_:)`` charset that cannot be decoded
+  /// on this system.
   public static func decode<Bytes: Collection>(_ bytes: Bytes, as charset: Charset) -> String?
   where Bytes.Element == UInt8 {
     switch charset {
@@ -46,6 +55,8 @@ public enum TextDecoding {
         units.append(UInt16(high) << 8 | UInt16(low))
       }
       return String(validating: units, as: UTF16.self)
+    case .other(let name):
+      return decode(Array(bytes), declaredAs: name)
     }
   }
 

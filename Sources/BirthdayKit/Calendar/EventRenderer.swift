@@ -2,8 +2,8 @@
 /// where the bytes go, so that conversion threads render into memory with the same code.
 ///
 /// Every event is an all-day `VEVENT` that repeats yearly, with the start year chosen for client
-/// compatibility: the real year when known and not before 1970, else 1970 (1972 for 29 February),
-/// since several clients mishandle early start dates. The real year goes into `DESCRIPTION`.
+/// compatibility: the real year when known and not before 1972, else 1972, since several clients
+/// mishandle early start dates. The real year goes into `DESCRIPTION`.
 /// Not generic and holding its constant lines ready, so that rendering is plain code with no
 /// per-event setup.
 final class EventRenderer {
@@ -155,12 +155,14 @@ final class EventRenderer {
     if output.count == start { output.append(utf8: celebration.name.formatted) }
   }
 
-  /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
-  /// else 1970, or 1972 for 29 February (the first leap year from 1970).
+  /// The first occurrence written as `DTSTART`: the real date when its year is known and not
+  /// before 1972, else the same day in 1972, the one placeholder year. A leap year, so that
+  /// 29 February exists; not 1970, whose 1 January is time value 0, which calcurse 4.7 on a UTC
+  /// machine drops as invalid.
   static func startDate(of date: CivilDate) -> CivilDate {
-    if let year = date.year, year >= 1970 { return date }
+    if let year = date.year, year >= 1972 { return date }
     // Valid by construction: every month-day exists in 1972, a leap year.
-    return date.inYear(date.isLeapDay ? 1972 : 1970)!
+    return date.inYear(1972)!
   }
 
   static func basicDate(_ date: CivilDate) -> String {

@@ -67,8 +67,10 @@ public struct ICalendarWriter<Sink: ByteSink> {
     try flush()
   }
 
-  /// The first occurrence written as `DTSTART`: the real year when known and not before 1970,
-  /// else 1970, or 1972 for 29 February (the first leap year from 1970).
+  /// The first occurrence written as `DTSTART`: the real date when its year is known and not
+  /// before 1972, else the same day in 1972, the one placeholder year. A leap year, so that
+  /// 29 February exists; not 1970, whose 1 January is time value 0, which calcurse 4.7 on a UTC
+  /// machine drops as invalid.
   public static func startDate(of date: CivilDate) -> CivilDate {
     EventRenderer.startDate(of: date)
   }

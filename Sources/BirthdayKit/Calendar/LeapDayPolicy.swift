@@ -1,7 +1,7 @@
 /// What a 29 February birthday does in common years (`--leap-day`).
 ///
 /// In every policy the event starts on a real 29 February (the birth year when known and not
-/// before 1970, else 1972), so leap years always show it on the day itself.
+/// before 1972, else 1972), so leap years always show it on the day itself.
 public enum LeapDayPolicy: String, CaseIterable, Sendable {
   /// 28 February in common years: `RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1` ("last day of
   /// February"). The default: Google, Apple, Outlook (yearly template with BYMONTHDAY=-1),

@@ -39,6 +39,13 @@ public enum DateValueParser {
 
   /// Parses `bytes` in place: no copy, no allocation.
   package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    guard let fields = fields(bytes) else { return nil }
+    return CivilDate(year: fields.year, month: fields.month, day: fields.day)
+  }
+
+  /// The year, month and day of one of the accepted forms, not range-checked (`19850230` gives
+  /// 1985, 2, 30): to say why a value that has the form is not a date.
+  static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int?, month: Int, day: Int)? {
     var start = 0
     var end = bytes.count
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
@@ -55,18 +62,18 @@ public enum DateValueParser {
       guard let year = digits(value, 0, 4), let month = digits(value, 4, 2),
         let day = digits(value, 6, 2)
       else { return nil }
-      return CivilDate(year: year, month: month, day: day)
+      return (year, month, day)
     case 10 where value[4] == dash && value[7] == dash:  // YYYY-MM-DD
       guard let year = digits(value, 0, 4), let month = digits(value, 5, 2),
         let day = digits(value, 8, 2)
       else { return nil }
-      return CivilDate(year: year, month: month, day: day)
+      return (year, month, day)
     case 6 where value[0] == dash && value[1] == dash:  // --MMDD
       guard let month = digits(value, 2, 2), let day = digits(value, 4, 2) else { return nil }
-      return CivilDate(year: nil, month: month, day: day)
+      return (nil, month, day)
     case 7 where value[0] == dash && value[1] == dash && value[4] == dash:  // --MM-DD
       guard let month = digits(value, 2, 2), let day = digits(value, 5, 2) else { return nil }
-      return CivilDate(year: nil, month: month, day: day)
+      return (nil, month, day)
     default:
       return nil
     }

@@ -85,18 +85,18 @@ public struct FileSyncTarget: SyncTarget {
     _ source: Source?, fileName: String, plan: SyncPlan, to sink: Sink
   ) throws {
     var output = BufferedOutput(sink: sink)
+    // Replacements and removals by key; additions are read from the plan where they go.
     var changed: [SyncEventKey: SyncPlan.Operation] = [:]
-    var additions: [SyncPlan.Operation] = []
-    for operation in plan.operations {
-      if operation.kind == .add {
-        additions.append(operation)
-      } else {
-        changed[operation.key] = operation
-      }
+    for operation in plan.operations where operation.kind != .add {
+      changed[operation.key] = operation
     }
+    var additionsWritten = false
     func writeAdditions() throws {
-      for operation in additions { try output.write(try plan.eventBytes(operation)) }
-      additions = []  // once, before the first END:VCALENDAR
+      guard !additionsWritten else { return }  // once, before the first END:VCALENDAR
+      additionsWritten = true
+      for operation in plan.operations where operation.kind == .add {
+        try output.write(try plan.eventBytes(operation))
+      }
     }
     guard let source else {
       try output.write(plan.calendarHeader)

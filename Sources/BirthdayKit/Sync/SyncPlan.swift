@@ -1,7 +1,7 @@
 /// What a sync will do to its target: events to add, replace and remove, worked out by
 /// ``SyncPlanner`` and carried out by a ``SyncTarget``.
 ///
-/// Operations are compact (about 40 bytes each); the new events' bytes, titles and dates wait in
+/// Operations are compact (32 bytes each); the new events' bytes, titles and dates wait in
 /// an unnamed temporary file, and removed events' details in the ``SyncInventory``, until a
 /// target or a plan line needs them.
 public struct SyncPlan {
@@ -11,8 +11,11 @@ public struct SyncPlan {
     public var kind: SyncChange.Operation
     /// The UID's key.
     public var key: SyncEventKey
+    /// For a replacement or removal: the UID's position in ``SyncPlan/inventory`` (32 bits, so
+    /// that an operation takes 32 bytes).
+    var storedIndex: Int32
     /// For a replacement or removal: the UID's position in ``SyncPlan/inventory``.
-    public var inventoryIndex: Int
+    public var inventoryIndex: Int { Int(storedIndex) }
     /// For an addition or replacement: where its record starts in the spool.
     var record: Int64
     /// For a replacement: which parts changed (bits of ``SyncPlan/changedParts``).

@@ -30,12 +30,17 @@ public struct SyncPlanner {
   /// (finished).
   /// - Parameters:
   ///   - timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of replacements.
+  ///   - expectedEvents: about how many events `wanted` holds (its size over a typical event's),
+  ///     to reserve room for the operations at once.
   /// - Throws: ``InputFormatError`` for a malformed wanted calendar, or what the sources throw.
   public static func plan<Source: ByteSource>(
     wanted: Source, fileName: String, inventory: SyncInventory, timestamp: UTCTimestamp,
-    options: Options = Options()
+    options: Options = Options(), expectedEvents: Int = 0
   ) throws -> SyncPlan {
     var plan = try SyncPlan(inventory: inventory, timestamp: timestamp)
+    // Room for every wanted event changing: untouched capacity costs no memory, and the array never
+    // holds an old and a new copy while growing.
+    plan.operations.reserveCapacity(max(expectedEvents, 0) + inventory.entries.count / 8)
     var wantedBits = [UInt64](repeating: 0, count: (inventory.entries.count + 63) / 64)
     var scanner = CalendarComponentScanner(wanted, fileName: fileName)
     var group: [CalendarComponent] = []
@@ -95,7 +100,8 @@ public struct SyncPlanner {
       let record = try plan.appendRecord([groupUID, summary, Array(date.utf8), bytes])
       plan.operations.append(
         SyncPlan.Operation(
-          kind: kind, key: key, inventoryIndex: index ?? -1, record: record, changedMask: mask))
+          kind: kind, key: key, storedIndex: Int32(index ?? -1), record: record,
+          changedMask: mask))
     }
 
     while let item = try scanner.next() {
@@ -122,7 +128,7 @@ public struct SyncPlanner {
       } else {
         plan.operations.append(
           SyncPlan.Operation(
-            kind: .remove, key: entry.key, inventoryIndex: index, record: -1, changedMask: 0))
+            kind: .remove, key: entry.key, storedIndex: Int32(index), record: -1, changedMask: 0))
       }
     }
     return plan

@@ -93,4 +93,40 @@ import Testing
     #expect(result.contacts == ["Jane|-|@2"])
     #expect(result.diagnostics.isEmpty)
   }
+
+  /// Localized Outlook exports (issue 12, item 13): the start of a German Outlook header row,
+  /// its date form (day first) and its empty date.
+  @Test func germanOutlookExport() throws {
+    let csv =
+      "\"Anrede\",\"Vorname\",\"Weitere Vornamen\",\"Nachname\",\"Suffix\",\"Firma\",\"Abteilung\",\"Position\",\"Straße geschäftlich\",\"Geburtstag\",\"Jahrestag\",\"E-Mail-Adresse\"\r\n"
+      + "\"\",\"Jürgen\",\"\",\"Müller\",\"\",\"\",\"\",\"\",\"\",\"24.12.1970\",\"0.0.00\",\"j@example.de\"\r\n"
+      + "\"Frau\",\"Anna\",\"Maria\",\"Schmidt\",\"\",\"\",\"\",\"\",\"\",\"0.0.00\",\"5.6.2001\",\"\"\r\n"
+    let result = try readCSV(csv)
+    #expect(
+      result.contacts == ["Jürgen Müller|1970-12-24|@2", "Anna Maria Schmidt|-|2001-06-05@3"])
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("Prénom;Deuxième prénom;Nom;Anniversaire;Anniversaire de mariage", "fr"),
+    ("Nombre;Segundo nombre;Apellidos;Cumpleaños;Aniversario", "es"),
+    ("Nome;Secondo nome;Cognome;Compleanno;Anniversario", "it"),
+    ("Voornaam;Middelste naam;Achternaam;Verjaardag;Jubileum", "nl"),
+    ("Nome;Segundo Nome;Sobrenome;Aniversário;Aniversário de casamento", "pt"),
+    ("Imię;Drugie imię;Nazwisko;Urodziny;Rocznica", "pl"),
+    ("Förnamn;Mellannamn;Efternamn;Födelsedag;Årsdag", "sv"),
+  ])
+  func localizedOutlookHeaders(header: String, language: String) throws {
+    let result = try readCSV(header + "\nAna;Q;Silva;1985-04-12;2010-09-18\n")
+    #expect(result.contacts == ["Ana Q Silva|1985-04-12|2010-09-18@2"], "\(language)")
+  }
+
+  @Test func noHeaderMessageIsShortAndNamesColumn() {
+    let header = (1...90).map { "Feld \($0) mit einem recht langen Namen" }.joined(separator: ",")
+    #expect(
+      throws: InputFormatError(
+        "no header row found: no column is named like a name or a birthday; the first row has 'Feld 1 mit einem recht langen…', 'Feld 2 mit einem recht langen…', 'Feld 3 mit einem recht langen…', 'Feld 4 mit einem recht langen…', 'Feld 5 mit einem recht langen…', … (90 columns); map the columns with --column birthday=HEADER --column name=HEADER",
+        at: SourceLocation(file: "in.csv", line: 1))
+    ) { try readCSV(header + "\n" + header + "\n") }
+  }
 }

@@ -62,13 +62,17 @@ import Testing
 
   @Test(arguments: [
     (CivilDate(year: 1985, month: 4, day: 12)!, "19850412", "19850413"),  // real year kept
-    (CivilDate(year: 1970, month: 1, day: 1)!, "19700101", "19700102"),  // the first kept year
-    // before 1970: moved, DTEND next year
-    (CivilDate(year: 1969, month: 12, day: 31)!, "19701231", "19710101"),
-    (CivilDate(month: 7, day: 4)!, "19700704", "19700705"),  // year unknown
+    (CivilDate(year: 1972, month: 1, day: 1)!, "19720101", "19720102"),  // the first kept year
+    // before 1972: moved to 1972, the one placeholder year; 1 January 1970 (time value 0,
+    // which calcurse drops) never starts an event (issue 12, item 15)
+    (CivilDate(year: 1970, month: 1, day: 1)!, "19720101", "19720102"),
+    (CivilDate(year: 1971, month: 12, day: 31)!, "19721231", "19730101"),
+    (CivilDate(year: 1969, month: 12, day: 31)!, "19721231", "19730101"),
+    (CivilDate(month: 1, day: 1)!, "19720101", "19720102"),  // year unknown
+    (CivilDate(month: 7, day: 4)!, "19720704", "19720705"),
     // leap day, real leap year
     (CivilDate(year: 1996, month: 2, day: 29)!, "19960229", "19960301"),
-    (CivilDate(year: 1964, month: 2, day: 29)!, "19720229", "19720301"),  // leap day before 1970
+    (CivilDate(year: 1964, month: 2, day: 29)!, "19720229", "19720301"),  // leap day before 1972
     (CivilDate(month: 2, day: 29)!, "19720229", "19720301"),  // leap day, year unknown
   ])
   func startYearRule(date: CivilDate, start: String, end: String) throws {

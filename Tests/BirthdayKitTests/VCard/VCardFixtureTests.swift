@@ -20,7 +20,7 @@ import Testing
       "apple",
       [
         "Johnny Appleseed | --05-09 | 2012-06-06 | 0B4F1C7E-7C2A-4E0B-9B7F-2F2D6B0C8A11",
-        "Lena Leap | 1972-02-29 |  | -",
+        "Lena Leap | 1972-02-29 |  | 5C6A0D3E-9F0B-4C1B-8D52-0E2B1C4A7F90:ABPerson",
         "Otto Old | --11-30 |  | -",
       ]
     ),  // X-APPLE-OMIT-YEAR, X-ABDATE labels, PHOTO, iOS 12.4 year 1604

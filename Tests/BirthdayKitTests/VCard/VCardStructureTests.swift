@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("hello world\nBEGIN:VCARD\nEND:VCARD\n", 1, "hello world"),  // plain text
+    ("hello world\nno card here\n", 1, "hello world"),  // plain text
     ("\n\n  \nBEGIN:VCALENDAR\n", 4, "BEGIN:VCALENDAR"),  // an iCalendar file
     ("Name,Birthday\nJane,1985-04-12\n", 1, "Name,Birthday"),  // a CSV file
     // 40 characters
@@ -169,7 +169,7 @@ import Testing
     #expect(result.contacts.last?.birthday?.description == "1990-01-01")
     #expect(
       result.rendered == [
-        "test.vcf:4: warning: invalid BDAY value '1985-02-30' (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)",
+        "test.vcf:4: warning: invalid BDAY value '1985-02-30': February 1985 has 28 days",
         "test.vcf:5: warning: missing END:VCARD for the card that begins on line 1; a new card begins here",
       ])
   }

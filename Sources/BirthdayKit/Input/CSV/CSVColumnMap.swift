@@ -17,15 +17,38 @@ struct CSVColumnMap {
   /// `Day`) and Thunderbird's (`Birth Year`, `Birth Month`, `Birth Day`, the year optional).
   var yearMonthDay: (year: Int?, month: Int, day: Int)?
 
+  /// Header names by field: English first, then the contact field names of localized Outlook
+  /// exports (German, French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish: the names
+  /// Outlook shows for its First Name, Middle Name, Last Name, Birthday and Anniversary fields
+  /// in that language, which its CSV export writes as the header). French and Portuguese
+  /// `Anniversaire`/`Aniversário` mean birthday.
   static let aliases: [CSVField: [String]] = [
     .name: ["name", "full name", "display name", "fn", "contact name"],
-    .first: ["first name", "given name", "firstname", "first", "given", "forename"],
-    .middle: ["middle name", "additional name", "middlename", "middle"],
-    .last: ["last name", "family name", "surname", "lastname", "last"],
+    .first: [
+      "first name", "given name", "firstname", "first", "given", "forename",
+      "vorname", "prénom", "nombre", "nome", "voornaam", "nome próprio", "imię", "förnamn",
+    ],
+    .middle: [
+      "middle name", "additional name", "middlename", "middle",
+      "weitere vornamen", "deuxième prénom", "segundo nombre", "secondo nome", "middelste naam",
+      "segundo nome", "drugie imię", "mellannamn",
+    ],
+    .last: [
+      "last name", "family name", "surname", "lastname", "last",
+      "nachname", "nom", "apellidos", "cognome", "achternaam", "apelido", "sobrenome",
+      "apelidos", "nazwisko", "efternamn",
+    ],
     .birthday: [
       "birthday", "birthdate", "birth date", "date of birth", "dob", "bday", "birth day",
+      "geburtstag", "anniversaire", "date de naissance", "cumpleaños", "fecha de nacimiento",
+      "compleanno", "data di nascita", "verjaardag", "geboortedatum", "aniversário",
+      "data de nascimento", "urodziny", "data urodzenia", "födelsedag", "födelsedatum",
     ],
-    .anniversary: ["anniversary", "wedding anniversary"],
+    .anniversary: [
+      "anniversary", "wedding anniversary",
+      "jahrestag", "anniversaire de mariage", "aniversario", "anniversario", "jubileum",
+      "aniversário de casamento", "rocznica", "årsdag",
+    ],
     .uid: ["uid", "id", "contact id"],
   ]
 

@@ -75,6 +75,7 @@ struct CSVRowState {
   private var columns: CSVColumnMap?
   private var headerNames: [String] = []
   private var firstRow: [String]?
+  private var hasSeenFirstRow = false
   private var order: DateOrder?
   private var orderProof: (line: Int, value: String)?
   private var heldBack: [CSVRow] = []
@@ -122,7 +123,9 @@ struct CSVRowState {
     let location = SourceLocation(file: fileName, line: info.line)
     if info.unterminatedQuote {
       report(
-        Diagnostic(.csvUnterminatedQuote, at: location))
+        Diagnostic(
+          "unterminated quoted field: the file ends inside quotes opened on this row", at: location)
+      )
     }
     guard let columns else {
       try findHeader(record, location: location)
@@ -131,7 +134,9 @@ struct CSVRowState {
     fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","), neededFields: texts.count)
     if fields.count != headerNames.count {
       report(
-        Diagnostic(.csvFieldCount(fields.count, header: headerNames.count), at: location))
+        Diagnostic(
+          "row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerNames.count)",
+          at: location, isConversionFailure: false))
     }
     var row = CSVRow(location: location)
     for index in texts.indices { texts[index] = nil }
@@ -187,14 +192,27 @@ struct CSVRowState {
 
   mutating func finish(body: (Contact) throws -> Void) throws {
     if columns == nil, let firstRow {
+      // Short: an Outlook header row is 2.5 KB; the first columns are enough to recognise it.
+      let shown = firstRow.prefix(5).map { header -> String in
+        let text = TextSanitizer.singleLine(header)
+        guard text.count > 30 else { return "'\(text)'" }
+        var cut = text.prefix(30)
+        while cut.last == " " { cut.removeLast() }
+        return "'\(cut)…'"
+      }
+      let more = firstRow.count > shown.count ? ", … (\(firstRow.count) columns)" : ""
       throw InputFormatError(
-        .csvNoHeader(firstRow: firstRow), at: SourceLocation(file: fileName, line: 1))
+        "no header row found: no column is named like a name or a birthday; the first row has "
+          + shown.joined(separator: ", ") + more
+          + "; map the columns with --column birthday=HEADER --column name=HEADER",
+        at: SourceLocation(file: fileName, line: 1))
     }
     guard let first = heldBack.first else { return }
     guard order != nil else {
       let sample = first.firstAmbiguous ?? ("", "")
       throw InputFormatError(
-        .csvAmbiguousDateOrder(value: sample.value, column: sample.header), at: first.location)
+        "numeric dates such as '\(sample.value)' in column '\(sample.header)' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
+        at: first.location)
     }
     try flushHeldBack(body: body)
   }
@@ -216,9 +234,7 @@ struct CSVRowState {
       guard case .proves(let proven, _) = cell.parsed else { return }
       if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
         throw InputFormatError(
-          .csvMixedDateOrders(
-            proofLine: proof.line, proofValue: proof.value, order: order, value: cell.value,
-            proven: proven),
+          "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
           at: row.location)
       }
       if order == nil {
@@ -253,15 +269,22 @@ struct CSVRowState {
         }
         + options.columnOverrides.values.filter { keys.contains(CSVColumnMap.key($0)) }.count
       if recognized > (best?.recognized ?? 0) { best = (candidate, headers, recognized) }
-      if firstRow == nil, candidate == candidates.last { firstRow = headers }
+      // The first row as split by the delimiter that gives the most fields, for the message
+      // when no header is ever found.
+      if !hasSeenFirstRow, headers.count > (firstRow?.count ?? 0) { firstRow = headers }
     }
+    hasSeenFirstRow = true
     guard let best else { return }  // a preamble line
     guard
       let map = try CSVColumnMap.map(
         headers: best.headers, overrides: options.columnOverrides, location: location)
     else { return }
     guard map.hasBirthday else {
-      throw InputFormatError(.csvNoBirthdayColumn(headers: best.headers), at: location)
+      throw InputFormatError(
+        "no birthday column: the header row has "
+          + best.headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
+          + "; map one with --column birthday=HEADER",
+        at: location)
     }
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
@@ -284,7 +307,9 @@ struct CSVRowState {
     let (text, wasCut, usedFallback) = fields.withField(index, of: record, Self.decodeCell)
     if wasCut {
       report(
-        Diagnostic(.csvFieldTooLong, at: location))
+        Diagnostic(
+          "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
+          isConversionFailure: false))
     }
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true

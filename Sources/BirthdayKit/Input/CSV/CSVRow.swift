@@ -93,15 +93,16 @@ struct CSVRow {
       if cell.hasTwoDigitYear {
         report(
           Diagnostic(
-            .csvTwoDigitYear(column: cell.header, value: TextSanitizer.singleLine(cell.value)),
+            "column '\(cell.header)': two-digit year in '\(TextSanitizer.singleLine(cell.value))': day and month kept, year unknown (write the year with four digits to keep it)",
             at: location))
       }
       return date
     }
-    report(
-      Diagnostic(
-        .csvInvalidDate(column: cell.header, value: TextSanitizer.singleLine(cell.value)),
-        at: location))
+    let value = TextSanitizer.singleLine(cell.value)
+    let reason =
+      DateProblem.reason(value.utf8).map { ": " + $0 }
+      ?? " (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)"
+    report(Diagnostic("column '\(cell.header)': invalid date '\(value)'\(reason)", at: location))
     return nil
   }
 
@@ -125,13 +126,15 @@ struct CSVRow {
     {
       if isTwoDigits {
         report(
-          Diagnostic(.csvTwoDigitYear(columns: parts.headers, year: year), at: location))
+          Diagnostic(
+            "columns \(parts.headers): two-digit year '\(year)': day and month kept, year unknown (write the year with four digits to keep it)",
+            at: location))
       }
       return date
     }
     report(
       Diagnostic(
-        .csvInvalidDate(columns: parts.headers, year: year, month: month, day: day), at: location))
+        "columns \(parts.headers): invalid date '\(year)-\(month)-\(day)'", at: location))
     return nil
   }
 }

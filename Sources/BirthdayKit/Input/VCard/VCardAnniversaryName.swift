@@ -4,4 +4,6 @@ enum VCardAnniversaryName: String, Hashable, Sendable {
   case xAnniversary = "X-ANNIVERSARY"
   case microsoft = "X-MS-ANNIVERSARY"
   case evolution = "X-EVOLUTION-ANNIVERSARY"
+  /// KDE KAddressBook (KContacts).
+  case kde = "X-KADDRESSBOOK-X-ANNIVERSARY"
 }

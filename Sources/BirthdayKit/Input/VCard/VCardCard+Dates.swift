@@ -13,6 +13,8 @@ extension VCardCard {
     var bytes: [UInt8]
     /// The value as written, for messages.
     var text: String { VCardBytes.quoted(bytes) }
+    /// The calendar `CALSCALE=` names, when not the Gregorian one.
+    var otherCalendarScale: String?
   }
 
   /// The birthday and the anniversaries of the card (INTEROP E 7–11), with a diagnostic for each
@@ -45,6 +47,14 @@ extension VCardCard {
         } else if let label = otherLabels.first(where: { $0.group == group })?.label {
           others.append((label, parse(value, as: property, version: version)))
         }
+      case .androidCustom:
+        guard let event = Self.androidEvent(value.unfolded(version)) else { continue }
+        let date = parse(event.date, of: value, as: property)
+        if let label = event.otherLabel {
+          others.append((label, date))
+        } else {
+          anniversaries.append(date)
+        }
       default:
         anniversaries.append(parse(value, as: property, version: version))
       }
@@ -55,8 +65,9 @@ extension VCardCard {
       for extra in validBirthdays.dropFirst() {
         diagnostics.append(
           Diagnostic(
-            .vCardSeveralBirthdays(using: first.text, ignoring: extra.text),
-            at: SourceLocation(file: location.file, line: extra.line)))
+            "several BDAY properties, using '\(first.text)' and ignoring '\(extra.text)'",
+            at: SourceLocation(file: location.file, line: extra.line),
+            isConversionFailure: false))
       }
     }
     var anniversaryDates: [CivilDate] = []
@@ -81,6 +92,29 @@ extension VCardCard {
     return text.isEmpty ? nil : text
   }
 
+  /// Android's event types (`ContactsContract.CommonDataKinds.Event`): 1 is an anniversary,
+  /// 2 "Other", 0 a custom label (the fourth field); 3 (birthday) is written as `BDAY` and not
+  /// read here.
+  private static let androidEventMimeType = Array("vnd.android.cursor.item/contact_event".utf8)
+
+  /// The date of an `X-ANDROID-CUSTOM:vnd.android.cursor.item/contact_event;DATE;TYPE;LABEL;…`
+  /// value, with the label of an "other" date (`nil` for an anniversary); `nil` for any other
+  /// row.
+  static func androidEvent(_ bytes: [UInt8]) -> (date: [UInt8], otherLabel: String?)? {
+    let parts = bytes.split(
+      separator: VCardBytes.semicolon, maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count >= 3, VCardBytes.equalsIgnoringCase(parts[0], Self.androidEventMimeType)
+    else { return nil }
+    switch VCardBytes.trimmed(Array(parts[2])) {
+    case [UInt8(ascii: "1")]: return (Array(parts[1]), nil)
+    case [UInt8(ascii: "2")]: return (Array(parts[1]), "Other")
+    case [UInt8(ascii: "0")]:
+      let label = parts.count > 3 ? labelText(VCardText.unescaped(parts[3], version: .v21)) : nil
+      return (Array(parts[1]), label ?? "Other")
+    default: return nil
+    }
+  }
+
   /// The date of a `DEATHDATE` value, or `nil` when it is text ("unknown") or not a valid date.
   func resolveDeathDate(_ value: VCardRawValue, version: VCardVersion) -> CivilDate? {
     parse(value, as: .deathDate, version: version).date
@@ -91,7 +125,13 @@ extension VCardCard {
   private func parse(
     _ value: VCardRawValue, as property: VCardPropertyName, version: VCardVersion
   ) -> ParsedDate {
-    let bytes = value.unfolded(version)
+    parse(value.unfolded(version), of: value, as: property)
+  }
+
+  /// Reads `bytes`, the date of `value` (all of it, or a part of a compound value).
+  private func parse(
+    _ bytes: [UInt8], of value: VCardRawValue, as property: VCardPropertyName
+  ) -> ParsedDate {
     var date: CivilDate?
     if !value.isTruncated, value.parameters.isGregorian, let parsed = DateValueParser.parse(bytes) {
       date = parsed
@@ -101,7 +141,7 @@ extension VCardCard {
     }
     return ParsedDate(
       property: property, line: value.line, altID: value.parameters.altID, date: date,
-      bytes: bytes)
+      bytes: bytes, otherCalendarScale: value.parameters.otherCalendarScale)
   }
 
   /// One entry per date: values sharing an `ALTID` (RFC 6350 §5.4) are one date, the first that
@@ -140,9 +180,18 @@ extension VCardCard {
     return result
   }
 
+  /// Says what is wrong: the calendar scale, a day or month that does not exist, or the form.
   private func invalid(_ entry: ParsedDate) -> Diagnostic {
-    Diagnostic(
-      .vCardInvalidDate(property: entry.property.displayName, value: entry.text),
+    let reason =
+      if let scale = entry.otherCalendarScale {
+        ": the calendar scale '\(scale)' is not supported (only gregorian)"
+      } else if let problem = DateProblem.reason(entry.bytes) {
+        ": " + problem
+      } else {
+        " (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)"
+      }
+    return Diagnostic(
+      "invalid \(entry.property.displayName) value '\(entry.text)'\(reason)",
       at: SourceLocation(file: location.file, line: entry.line))
   }
 }

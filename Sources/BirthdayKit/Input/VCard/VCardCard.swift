@@ -18,6 +18,7 @@ struct VCardCard {
   var name: VCardRawValue?
   var organization: VCardRawValue?
   var uid: VCardRawValue?
+  var appleUID: VCardRawValue?
   /// The first `DEATHDATE`.
   var deathDate: VCardRawValue?
   /// `CATEGORIES` values (each a comma-separated list), at most ``maximumDates``.
@@ -40,9 +41,10 @@ struct VCardCard {
     case .name: name == nil
     case .organization: organization == nil
     case .uid: uid == nil
+    case .appleUID: appleUID == nil
     case .deathDate: deathDate == nil
     case .categories: categories.count < Self.maximumDates
-    case .birthday, .anniversary, .appleDate, .appleLabel: true
+    case .birthday, .anniversary, .appleDate, .appleLabel, .androidCustom: true
     default: false
     }
   }
@@ -54,6 +56,7 @@ struct VCardCard {
     case .name: name = value
     case .organization: organization = value
     case .uid: uid = value
+    case .appleUID: appleUID = value
     case .deathDate: deathDate = value
     case .categories:
       guard categories.count < Self.maximumDates else { return noteDropped(value) }
@@ -61,7 +64,7 @@ struct VCardCard {
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
-    case .birthday, .anniversary, .appleDate:
+    case .birthday, .anniversary, .appleDate, .androidCustom:
       guard dates.count < Self.maximumDates else { return noteDropped(value) }
       dates.append((property, value))
     default: break
@@ -114,10 +117,13 @@ struct VCardCard {
     }
     let personName = PersonName(formatted: formatted, given: given, family: family)
 
-    let identifier = uid.flatMap {
+    // Without a UID, Apple's X-ABUID keeps the event's UID when the name or date is corrected.
+    var identifier: String?
+    for (value, property) in [(uid, VCardPropertyName.uid), (appleUID, .appleUID)] {
+      guard identifier == nil, let value else { continue }
       let bytes = VCardText.unescaped(
-        decodedText($0, .uid, version, &diagnostics)[...], version: version)
-      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+        decodedText(value, property, version, &diagnostics)[...], version: version)
+      identifier = VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
 
     let (birthday, anniversaries, others) = resolveDates(
@@ -159,8 +165,8 @@ struct VCardCard {
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.
   ///
-  /// Without a (known, single-byte) `CHARSET`, bytes that are not valid UTF-8 are read as
-  /// Windows-1252, with a notice.
+  /// Without a `CHARSET`, bytes that are not valid UTF-8 are read as Windows-1252, with a
+  /// notice; a declared charset that cannot be decoded is named in its notice.
   func decodedText(
     _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
     _ diagnostics: inout [Diagnostic]
@@ -172,9 +178,19 @@ struct VCardCard {
           .vCardValueTooLong(property: property.displayName, limit: value.limit),
           at: SourceLocation(file: location.file, line: value.line)))
     }
-    if bytes.allSatisfy({ $0 < 0x80 }) { return bytes }
-    if let charset = value.parameters.charset, let text = TextDecoding.decode(bytes, as: charset) {
-      return Array(text.utf8)
+    // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return bytes }
+    if let charset = value.parameters.charset {
+      if let text = TextDecoding.decode(bytes, as: charset) { return Array(text.utf8) }
+      if case .other(let name) = charset {
+        // Say which charset: "not valid UTF-8" would blame the file for what this system lacks.
+        let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+        diagnostics.append(
+          Diagnostic(
+            "\(property.displayName) value in CHARSET=\(name) cannot be decoded (an unknown charset, or bytes not valid in it), read as \(usedFallback ? "Windows-1252" : "UTF-8")",
+            at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+        return Array(text.utf8)
+      }
     }
     if String(validating: bytes, as: UTF8.self) == nil {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)

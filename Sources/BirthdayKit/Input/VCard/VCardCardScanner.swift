@@ -12,8 +12,22 @@ struct VCardCardScanner {
 
   /// The card being read (meaningful at depth 1 and more).
   private var card: VCardCard
-  /// The contact of the card that the last line ended, until ``takeContact()``.
-  private var finishedContact: Contact?
+  /// The contacts of the cards that the last line ended, until ``takeContact()``.
+  private var finishedContacts: [Contact] = []
+  /// Cards interrupted by a `BEGIN:VCARD` without `AGENT:` (vCard 2.1 nesting as Android writes
+  /// it, or a missing `END:VCARD`), outermost first: the card, the cards already nested in it,
+  /// and the line of that `BEGIN:VCARD`.
+  private var outerCards: [(card: VCardCard, nested: [VCardCard], begin: Int)] = []
+  /// Cards nested in the current card that have ended: written after it, so that properties of
+  /// the current card after them are kept.
+  private var nestedCards: [VCardCard] = []
+  /// After a nested card ended, the line of its `BEGIN:VCARD`, until the outer card reads a
+  /// property again: a `BEGIN:VCARD` or the end of the input then means that the outer card
+  /// lacks its `END:VCARD` at that line.
+  private var resumedAfterNestedAt: Int?
+  /// The most cards nested in one card, and the deepest nesting, kept: beyond, a `BEGIN:VCARD`
+  /// inside a card ends it as a missing `END:VCARD`, so memory stays bounded.
+  static let nestingLimit = 8
   /// 0 outside cards, 1 in a card, more inside nested 2.1 `AGENT` cards.
   private var depth = 0
   /// The kept property being read (it may continue on the next lines).
@@ -28,6 +42,16 @@ struct VCardCardScanner {
   private var afterEmptyAgent = false
   private var sawCard = false
   private var inStrayText = false
+  /// Text before the first `BEGIN:VCARD` (Tine 2.0's `ENCODING:UTF-8`, "Exported by …"): its
+  /// first line, where it is, and how many bytes of it so far.
+  private var preamble: (found: String, line: Int, bytes: Int)?
+  /// A line inside a card without a colon, kept in case the next line continues it: a fold
+  /// inside a property name or its parameters (`B` CRLF SPACE `DAY:1990-03-03`).
+  private var nameFragment: (bytes: [UInt8], line: Int)?
+
+  /// How much text before the first `BEGIN:VCARD` is skipped before the input is declared not
+  /// a vCard file: generous for preambles, small against reading a large binary file to its end.
+  static let preambleLimit = 64 * 1024
 
   init(fileName: String, report: @escaping DiagnosticHandler) {
     self.fileName = fileName
@@ -40,8 +64,7 @@ struct VCardCardScanner {
 
   /// The contact finished by the last line given to ``consume(_:number:)``, once.
   mutating func takeContact() -> Contact? {
-    defer { finishedContact = nil }
-    return finishedContact
+    finishedContacts.isEmpty ? nil : finishedContacts.removeFirst()
   }
 
   /// Reads one physical line; returns true when the line ends a card, whose contact
@@ -54,9 +77,8 @@ struct VCardCardScanner {
       try consumeOutsideCard(line, number: number)
       return false
     case 1:
-      guard let contact = consumeInCard(line, number: number) else { return false }
-      finishedContact = contact
-      return true
+      consumeInCard(line, number: number)
+      return !finishedContacts.isEmpty
     default:
       consumeInNestedCard(line)
       return false
@@ -68,38 +90,58 @@ struct VCardCardScanner {
   /// A card without `END:VCARD` is still turned into a contact from what was read, because a
   /// truncated export usually loses only its tail; a diagnostic (a conversion failure, since
   /// later properties are lost) says so.
-  mutating func finish(lastLine: Int) -> Contact? {
-    guard depth > 0 else { return nil }
-    let begin = card.location.line
-    let contact = finishCard()
-    report(
-      Diagnostic(
-        .vCardMissingEnd(beginLine: begin, newCardBegins: false),
-        at: SourceLocation(file: fileName, line: lastLine)))
-    return contact
+  /// - Throws: ``InputFormatError`` when the input had text but no `BEGIN:VCARD` at all.
+  mutating func finish(lastLine: Int) throws -> [Contact] {
+    if let preamble, !sawCard {
+      throw InputFormatError(
+        "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+        at: SourceLocation(file: fileName, line: preamble.line))
+    }
+    guard depth > 0 else { return [] }
+    depth = 1  // a nested AGENT card cut off is part of its card
+    // A card right after a nested one ended there; one cut off inside a nested card, here.
+    let endedAfterNested = outerCards.isEmpty ? resumedAfterNestedAt : nil
+    while !outerCards.isEmpty { closeCard(missingEndAt: nil) }
+    closeCard(missingEndAt: endedAfterNested.map { ($0, true) } ?? (lastLine, false))
+    defer { finishedContacts.removeAll() }
+    return finishedContacts
   }
 
   private mutating func consumeOutsideCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
     if VCardBytes.isBlankLine(line) { return }
     if VCardBytes.isLine(line, VCardBytes.beginVCard) {
+      if !sawCard, let preamble {
+        // Not a conversion failure: exporters write such lines, and no card is lost.
+        report(
+          Diagnostic(
+            "text before the first BEGIN:VCARD skipped: '\(preamble.found)'",
+            at: SourceLocation(file: fileName, line: preamble.line), isConversionFailure: false))
+      }
       sawCard = true
       inStrayText = false
       depth = 1
       card = VCardCard(location: SourceLocation(file: fileName, line: number))
       return
     }
-    let found = VCardBytes.quoted(line, limit: 40)
     guard sawCard else {
-      throw InputFormatError(
-        .vCardNotVCard(found: found),
-        at: SourceLocation(file: fileName, line: number))
+      if preamble == nil {
+        preamble = (VCardBytes.quoted(line, limit: 40), number, 0)
+      }
+      preamble?.bytes += line.count + 1
+      if let preamble, preamble.bytes > Self.preambleLimit {
+        throw InputFormatError(
+          "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+          at: SourceLocation(file: fileName, line: preamble.line))
+      }
+      return
     }
+    let found = VCardBytes.quoted(line, limit: 40)
     // A conversion failure: the lines may be a card whose BEGIN:VCARD was lost.
     if !inStrayText {
       inStrayText = true
       report(
         Diagnostic(
-          .vCardTextOutsideCard(found),
+          "text outside BEGIN:VCARD/END:VCARD skipped: '\(found)'",
           at: SourceLocation(file: fileName, line: number)))
     }
   }
@@ -112,52 +154,62 @@ struct VCardCardScanner {
     }
   }
 
-  private mutating func consumeInCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> Contact? {
+  private mutating func consumeInCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+    if let fragment = nameFragment.take(), let first = line.first, VCardBytes.isBlank(first) {
+      // Unfold (RFC 6350 §3.2: a line may be folded between any two octets) before the name
+      // is recognised.
+      let joined = fragment.bytes + line.dropFirst()
+      joined.withUnsafeBufferPointer { consumeProperty($0, number: fragment.line) }
+      return
+    }
     // A quoted-printable soft line break continues on the next line, whatever it starts with.
     if pendingValue?.endsWithSoftBreak == true, !VCardBytes.isLine(line, VCardBytes.endVCard) {
       pendingValue?.appendContinuation(line, folded: false)
-      return nil
+      return
     }
     if let state = skipping, state.softBreak, !VCardBytes.isLine(line, VCardBytes.endVCard) {
       skipping = (true, line.last == VCardBytes.equals)
-      return nil
+      return
     }
     if line.isEmpty {
       // Ends a 2.1 base64 block; otherwise an empty line means nothing.
       finishPending()
       skippingBinary = false
-      return nil
+      return
     }
     if VCardBytes.isBlank(line[0]) {
-      if skippingBinary { return nil }
+      if skippingBinary { return }
       if pendingValue != nil {
         pendingValue?.appendContinuation(line, folded: true)
-        return nil
+        return
       }
       if let state = skipping {
         skipping = (
           state.isQuotedPrintable, state.isQuotedPrintable && line.last == VCardBytes.equals
         )
-        return nil
+        return
       }
       // An indented property line: read it as if it were not indented.
       let trimmed = VCardBytes.trimmed(line)
-      if trimmed.isEmpty { return nil }
-      return consumeProperty(trimmed, number: number)
+      if trimmed.isEmpty { return }
+      consumeProperty(trimmed, number: number)
+      return
     }
-    if skippingBinary, VCardBytes.isBase64Line(line) { return nil }
+    if skippingBinary, VCardBytes.isBase64Line(line) { return }
     skippingBinary = false
     finishPending()
-    return consumeProperty(line, number: number)
+    consumeProperty(line, number: number)
   }
 
-  private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) -> Contact?
-  {
+  private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
     guard let property = VCardPropertyLine(line), property.colon != nil else {
-      return nil
+      // Perhaps a name folded before its colon; a long line without a colon is not one.
+      if line.count <= 256 { nameFragment = (Array(line), number) }
+      return
     }
     let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name]))
     if name != .begin {
+      resumedAfterNestedAt = nil  // the outer card goes on after its nested card
       afterEmptyAgent =
         name == .agent && VCardBytes.trimmed(property.value(in: line)).isEmpty
     }
@@ -168,27 +220,35 @@ struct VCardCardScanner {
       guard
         VCardBytes.equalsIgnoringCase(
           VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
-      else { return nil }
+      else { return }
       if agentBefore {
         depth += 1
-        return nil
+        return
       }
-      // A new card without END:VCARD for this one: end it here rather than swallow the rest of
-      // the file as a nested card.
-      let begin = card.location.line
-      let contact = finishCard()
-      report(
-        Diagnostic(
-          .vCardMissingEnd(beginLine: begin, newCardBegins: true),
-          at: SourceLocation(file: fileName, line: number)))
+      // Nested without AGENT (vCard 2.1 as Android writes it) or the previous card lacks its
+      // END:VCARD: which one shows only after this card ends, so the current card waits.
+      if let nestedEnd = resumedAfterNestedAt, outerCards.isEmpty {
+        // Nothing of the outer card since its last nested card: it ended there.
+        closeCard(missingEndAt: (nestedEnd, true))
+      } else if outerCards.count >= Self.nestingLimit || nestedCards.count >= Self.nestingLimit {
+        // Too deep or too many to be nesting: every open card lacks its END:VCARD.
+        while !outerCards.isEmpty { closeCard(missingEndAt: nil) }
+        closeCard(missingEndAt: (number, true))
+      } else {
+        finishPending()
+        outerCards.append((card, nestedCards, number))
+        nestedCards = []
+        resumedAfterNestedAt = nil
+        card = VCardCard(location: SourceLocation(file: fileName, line: number))
+        return
+      }
       depth = 1
       card = VCardCard(location: SourceLocation(file: fileName, line: number))
-      return contact
     case .end:
       if VCardBytes.equalsIgnoringCase(
         VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
       {
-        return finishCard()
+        closeCard(missingEndAt: nil)
       }
     case .agent where isCardStart(property.value(in: line)):
       depth += 1
@@ -204,7 +264,7 @@ struct VCardCardScanner {
       let group = property.group.map { line[$0].map(VCardBytes.lowercased) }
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
-        && name != .organization && name != .uid && name != .categories
+        && name != .organization && name != .uid && name != .appleUID && name != .categories
       pendingName = name
       pendingValue = VCardRawValue(
         line: number, group: group, parameters: property.parameters(in: line),
@@ -213,7 +273,7 @@ struct VCardCardScanner {
     default:
       skip(property, line)
     }
-    return nil
+    return
   }
 
   /// Skips a property; only whether it is quoted-printable matters, and only when its line ends
@@ -230,13 +290,35 @@ struct VCardCardScanner {
     card.keep(value, as: pendingName)
   }
 
-  private mutating func finishCard() -> Contact? {
+  /// Ends the current card. A nested card waits in its outer card, which is read on; an
+  /// outermost card's contact is finished, then those of the cards nested in it. With
+  /// `missingEndAt`, the card lacks its `END:VCARD`: reported after the card's own diagnostics
+  /// and before those of its nested cards, so diagnostics stay in line order.
+  private mutating func closeCard(missingEndAt: (line: Int, newCardBegins: Bool)?) {
     finishPending()
+    nameFragment = nil
     skippingBinary = false
     afterEmptyAgent = false
+    if let outer = outerCards.popLast() {
+      nestedCards = outer.nested + [card] + nestedCards
+      card = outer.card
+      resumedAfterNestedAt = outer.begin
+      depth = 1
+      return
+    }
+    finishedContacts.append(card.contact(report: report))
+    if let missingEndAt {
+      let ending = missingEndAt.newCardBegins ? "a new card begins here" : "keeping what was read"
+      report(
+        Diagnostic(
+          "missing END:VCARD for the card that begins on line \(card.location.line); \(ending)",
+          at: SourceLocation(file: fileName, line: missingEndAt.line)))
+    }
+    for nested in nestedCards { finishedContacts.append(nested.contact(report: report)) }
+    nestedCards = []
+    resumedAfterNestedAt = nil
     depth = 0
-    defer { card = VCardCard(location: card.location) }
-    return card.contact(report: report)
+    card = VCardCard(location: card.location)
   }
 
   private func isCardStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {

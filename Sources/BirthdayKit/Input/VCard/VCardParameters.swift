@@ -11,8 +11,10 @@ struct VCardParameters: Hashable, Sendable {
   var charset: TextDecoding.Charset?
   /// The `ALTID=` value, if any.
   var altID: [UInt8]?
+  /// The calendar `CALSCALE=` names when it is not the Gregorian one (`chinese`), for messages.
+  var otherCalendarScale: String?
   /// False when `CALSCALE=` names a calendar other than the Gregorian one.
-  var isGregorian = true
+  var isGregorian: Bool { otherCalendarScale == nil }
   /// Apple's `X-APPLE-OMIT-YEAR=` year, if any.
   var appleOmitYear: Int?
 
@@ -65,7 +67,9 @@ struct VCardParameters: Hashable, Sendable {
     } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
       altID = Self.caretDecoded(value)
     } else if VCardBytes.equalsIgnoringCase(name, Self.calscale) {
-      isGregorian = VCardBytes.equalsIgnoringCase(value, Self.gregorian)
+      otherCalendarScale =
+        VCardBytes.equalsIgnoringCase(value, Self.gregorian)
+        ? nil : VCardBytes.quoted(value, limit: 30)
     } else if VCardBytes.equalsIgnoringCase(name, Self.appleOmitYearName) {
       appleOmitYear = Int(String(decoding: value, as: UTF8.self))
     }

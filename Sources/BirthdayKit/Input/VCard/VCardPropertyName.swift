@@ -7,11 +7,17 @@ enum VCardPropertyName: Hashable, Sendable {
   case name
   case organization
   case uid
+  /// Apple's `X-ABUID`: the contact's stable id in Apple's address book, used when there is no
+  /// `UID`.
+  case appleUID
   case birthday
   /// `ANNIVERSARY` and its vendor forms.
   case anniversary(VCardAnniversaryName)
   /// Apple's grouped `X-ABDATE`, an anniversary only when its group's label says so.
   case appleDate
+  /// Android's `X-ANDROID-CUSTOM`: a contact-data row; an anniversary when it is a
+  /// `contact_event` of type 1.
+  case androidCustom
   case appleLabel
   /// vCard 4 `DEATHDATE` (RFC 6474).
   case deathDate
@@ -43,10 +49,12 @@ enum VCardPropertyName: Hashable, Sendable {
     case .birthday: "BDAY"
     case .anniversary(let name): name.rawValue
     case .appleDate: "X-ABDATE"
+    case .androidCustom: "X-ANDROID-CUSTOM"
     case .formattedName: "FN"
     case .name: "N"
     case .organization: "ORG"
     case .uid: "UID"
+    case .appleUID: "X-ABUID"
     case .appleLabel: "X-ABLABEL"
     case .deathDate: "DEATHDATE"
     case .categories: "CATEGORIES"
@@ -58,16 +66,17 @@ enum VCardPropertyName: Hashable, Sendable {
     ("tel", .other), ("email", .other), ("adr", .other),
     ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
     ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),
-    ("x-abdate", .appleDate), ("x-ablabel", .appleLabel),
+    ("x-abdate", .appleDate), ("x-ablabel", .appleLabel), ("x-abuid", .appleUID),
     ("anniversary", .anniversary(.anniversary)), ("x-anniversary", .anniversary(.xAnniversary)),
     ("x-ms-anniversary", .anniversary(.microsoft)),
     ("x-evolution-anniversary", .anniversary(.evolution)),
+    ("x-kaddressbook-x-anniversary", .anniversary(.kde)), ("x-android-custom", .androidCustom),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
     ("agent", .agent), ("deathdate", .deathDate), ("categories", .categories),
   ]
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
-    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 24)
+    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 32)
     for (spelling, property) in spellings {
       table[spelling.utf8.count].append((Array(spelling.utf8), property))
     }

@@ -1,9 +1,10 @@
 /// Reads contacts from a vCard file (2.1, 3.0 and 4.0), one card at a time.
 ///
 /// Each `BEGIN:VCARD`…`END:VCARD` becomes one ``Contact`` with its name (`FN`, else built from
-/// `N`, else `ORG`), its `UID`, its birthday (`BDAY`) and its anniversaries (`ANNIVERSARY`,
-/// `X-ANNIVERSARY`, `X-MS-ANNIVERSARY`, `X-EVOLUTION-ANNIVERSARY`, and `X-ABDATE` labelled
-/// `_$!<Anniversary>!$_`). The reader survives what exporters write: a byte order mark, CR, LF
+/// `N`, else `ORG`), its `UID` (else Apple's `X-ABUID`), its birthday (`BDAY`) and its
+/// anniversaries (`ANNIVERSARY`, `X-ANNIVERSARY`, `X-MS-ANNIVERSARY`, `X-EVOLUTION-ANNIVERSARY`,
+/// KDE's `X-KADDRESSBOOK-X-Anniversary`, Android's `X-ANDROID-CUSTOM` anniversary events, and
+/// `X-ABDATE` labelled `_$!<Anniversary>!$_`). The reader survives what exporters write: a byte order mark, CR, LF
 /// and CRLF line ends, folding per version, quoted-printable with soft line breaks, `CHARSET=`,
 /// undeclared Windows-1252, groups, 2.1 bare and 4.0 quoted parameters, nested 2.1 `AGENT`
 /// cards and large `PHOTO` blocks, which are skipped unread.
@@ -15,8 +16,9 @@
 /// right after an empty `AGENT:`; anywhere else it means the previous card lacks its
 /// `END:VCARD`, which is reported, and a new card starts, so one missing line never swallows
 /// the rest of the file. Text between cards is reported once per run of lines and skipped.
-/// An empty file has no contacts and is not an error; a file whose first non-blank line is not
-/// `BEGIN:VCARD` is not a vCard file and throws.
+/// An empty file has no contacts and is not an error. Text before the first `BEGIN:VCARD` (an
+/// exporter's `ENCODING:UTF-8` or "Exported by …" line) is skipped with a notice; a file with
+/// no `BEGIN:VCARD` at all, or none in its first 64 KiB of text, is not a vCard file and throws.
 ///
 /// ```swift
 /// var reader = VCardReader(
@@ -74,11 +76,11 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       lineNumber += 1
       return try scanner.consume(line, number: lineNumber)
     }) {
-      guard endsCard, let contact = scanner.takeContact() else { continue }
+      guard endsCard else { continue }
       bytesRead = lines.bytesRead
-      try body(contact)
+      while let contact = scanner.takeContact() { try body(contact) }
     }
     endedInsideCard = scanner.isInsideCard
-    if let contact = scanner.finish(lastLine: lineNumber) { try body(contact) }
+    for contact in try scanner.finish(lastLine: lineNumber) { try body(contact) }
   }
 }
