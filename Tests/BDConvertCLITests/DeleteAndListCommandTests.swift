@@ -82,6 +82,7 @@ import Testing
     let input = Array(Self.calendar.utf8)
     let text = try runBDConvert(["list", "--today", "2027-01-01"], stdin: input)
     #expect(text.status == 0)
+    // The override of "gone" moved its 1 March 2027 to 2 March.
     #expect(
       text.stdout
         == "2027-03-02\t1972-02-29\tgone\tLeap \"quoted\"\n2027-07-04\t1990-07-04\tkeep\tTom\n")

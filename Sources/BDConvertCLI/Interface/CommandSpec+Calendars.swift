@@ -13,11 +13,12 @@ extension CommandSpec {
       .literal(["NEXT<TAB>DATE<TAB>UID<TAB>SUMMARY"]),
       .paragraph(
         "NEXT is the next occurrence on or after today (YYYY-MM-DD, '-' when there is none), "
-          + "following the RRULE in the file, including its leap-day rule. DATE is the event's "
+          + "following the RRULE (all of RFC 5545 but RSCALE), RDATE and EXDATE in the file, "
+          + "including its leap-day rule, as the date in the event's own time zone. DATE is the event's "
           + "date: YYYY-MM-DD, or --MM-DD when the year is not known (in calendars bdconvert wrote, the "
           + "year of a birthday or anniversary comes from its description, 'Born 1985-04-12' or "
           + "'Since 1998-05-23'). Overrides (RECURRENCE-ID) "
-          + "are folded into their event. An event whose RRULE cannot be interpreted is listed "
+          + "are folded into their event, moving or cancelling its occurrences. An event whose RRULE cannot be interpreted is listed "
           + "with NEXT '-' and a warning on standard error. Several FILEs are listed as one: an event "
           + "whose UID is in several is listed once, from the first FILE that has it (as merge "
           + "keeps it). Reads each FILE or standard input once; a "

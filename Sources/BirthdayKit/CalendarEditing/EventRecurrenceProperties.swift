@@ -168,7 +168,10 @@ struct EventRecurrenceProperties {
     } catch {
       diagnostics(
         Diagnostic(
-          .ruleTooSparse(maximumPeriods: RecurrenceExpander.maximumPeriods), at: location))
+          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods (or "
+            + "\(RecurrenceExpander.maximumEmptyPeriods) without an occurrence in a row) to find "
+            + "the next occurrence; next occurrence not shown",
+          at: location, isConversionFailure: false))
       return nil
     }
   }

@@ -19,40 +19,41 @@ public struct DateTimeValue: Hashable, Sendable {
   /// A PERIOD (`start/end` or `start/duration`) gives its start. Second 60 (a leap second) is
   /// read as second 59.
   public init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
-    var digits: [Int] = []
-    digits.reserveCapacity(14)
+    // Digits go into `date` (first 8) and `time` (next 6), without allocating.
+    var date = 0
+    var time = 0
+    var digits = 0
     var isUTC = false
     var sawT = false
     for byte in bytes {
       if byte >= 0x30, byte <= 0x39 {
-        guard !isUTC else { return nil }
-        digits.append(Int(byte - 0x30))
-        guard digits.count <= 14 else { return nil }
-      } else if byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t"), digits.count == 8,
-        !sawT
-      {
+        guard !isUTC, digits < 14 else { return nil }
+        if digits < 8 {
+          date = date * 10 + Int(byte - 0x30)
+        } else {
+          guard sawT else { return nil }
+          time = time * 10 + Int(byte - 0x30)
+        }
+        digits += 1
+      } else if byte == UInt8(ascii: "T") || byte == UInt8(ascii: "t"), digits == 8, !sawT {
         sawT = true
-      } else if byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z"), digits.count == 14,
-        !isUTC
-      {
+      } else if byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z"), digits == 14, !isUTC {
         isUTC = true
-      } else if byte == UInt8(ascii: "/"), digits.count == 8 || digits.count == 14 {
+      } else if byte == UInt8(ascii: "/"), digits == 8 || digits == 14 {
         break
       } else {
         return nil
       }
     }
-    func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
-    if digits.count == 8, !sawT {
-      guard
-        let local = LocalDateTime(year: number(0..<4), month: number(4..<6), day: number(6..<8))
-      else { return nil }
+    let (year, month, day) = (date / 10_000, date / 100 % 100, date % 100)
+    if digits == 8, !sawT {
+      guard let local = LocalDateTime(year: year, month: month, day: day) else { return nil }
       self.init(local: local, isDate: true)
-    } else if digits.count == 14, sawT {
+    } else if digits == 14 {
       guard
         let local = LocalDateTime(
-          year: number(0..<4), month: number(4..<6), day: number(6..<8),
-          hour: number(8..<10), minute: number(10..<12), second: min(59, number(12..<14)))
+          year: year, month: month, day: day, hour: time / 10_000, minute: time / 100 % 100,
+          second: Swift.min(59, time % 100))
       else { return nil }
       self.init(local: local, isUTC: isUTC)
     } else {

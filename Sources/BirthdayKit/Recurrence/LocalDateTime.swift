@@ -18,7 +18,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
       (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
     else { return nil }
     seconds =
-      BirthdayKit.dayNumber(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+      daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
       + second
   }
 
@@ -53,4 +53,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
     lhs.seconds < rhs.seconds
   }
+}
+
+/// ``dayNumber(year:month:day:)``, which ``LocalDateTime/dayNumber`` hides inside the type.
+private func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+  dayNumber(year: year, month: month, day: day)
 }

@@ -10,14 +10,19 @@
 /// does that), so an unsynchronised start does not count towards `COUNT` — as in
 /// python-dateutil, the reference of the differential check.
 ///
-/// The work is bounded: at most ``maximumPeriods`` periods are examined per expander (a rule
-/// that never produces anything, `FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`, stops there), and
+/// The work is bounded: at most ``maximumPeriods`` periods are examined per expander, and for
+/// weekly and shorter frequencies at most ``maximumEmptyPeriods`` in a row that produce nothing
+/// (a rule that never produces anything, `FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`, stops there
+/// after about a millisecond; a yearly or monthly one reaches year 9999 first);
 /// nothing after year 9999 exists; a period with more than ``maximumPeriods`` occurrences
 /// (BYHOUR, BYMINUTE and BYSECOND on every day of a year) stops it too. ``isTruncated`` says the
 /// bound, not the rule, ended it.
 public struct RecurrenceExpander: IteratorProtocol, Sequence {
   /// The most periods one expander examines.
   public static let maximumPeriods = 200_000
+  /// The most periods in a row without an occurrence, for weekly and shorter frequencies
+  /// (29 February every 8 years, day by day, is about 2,900).
+  public static let maximumEmptyPeriods = 10_000
 
   private let rule: RecurrenceRule
   private let start: LocalDateTime
@@ -34,6 +39,7 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
 
   private var period = 0
   private var periods = 0
+  private var emptyPeriods = 0
   private var produced = 0
   private var buffer: [Int] = []
   private var bufferIndex = 0
@@ -79,22 +85,25 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
     self.byDay = byDay
     plainWeekdays = byDay.reduce(0) { $1.ordinal == 0 ? $0 | 1 << $1.weekday.rawValue : $0 }
     hasOrdinals = byDay.contains { $0.ordinal != 0 }
+    if rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty,
+      rule.frequency <= .daily
+    {
+      // The common case (a birthday, a weekly meeting): one time, the start's.
+      timesOfDay = [start.secondOfDay]
+      minutesAndSeconds = []
+      secondsOfMinute = []
+      return
+    }
     let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour
     let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute
     let seconds = (rule.bySecond.isEmpty ? [start.second] : rule.bySecond).filter { $0 < 60 }
-    var times: [Int] = []
-    for hour in Set(hours) {
-      for minute in Set(minutes) {
-        for second in Set(seconds) { times.append(hour * 3600 + minute * 60 + second) }
-      }
-    }
-    timesOfDay = times.sorted()
-    var minuteSeconds: [Int] = []
-    for minute in Set(minutes) {
-      for second in Set(seconds) { minuteSeconds.append(minute * 60 + second) }
-    }
-    minutesAndSeconds = minuteSeconds.sorted()
-    secondsOfMinute = Set(seconds).sorted()
+    timesOfDay = uniqueSorted(
+      hours.flatMap { hour in
+        minutes.flatMap { minute in seconds.map { hour * 3600 + minute * 60 + $0 } }
+      })
+    minutesAndSeconds = uniqueSorted(
+      minutes.flatMap { minute in seconds.map { minute * 60 + $0 } })
+    secondsOfMinute = uniqueSorted(seconds)
   }
 
   /// Skips every period that ends before `time`, so that the next occurrence is found without
@@ -130,13 +139,16 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
         return LocalDateTime(seconds: time)
       }
       if isFinished { return nil }
-      if periods >= Self.maximumPeriods {
+      if periods >= Self.maximumPeriods
+        || (emptyPeriods >= Self.maximumEmptyPeriods && rule.frequency >= .weekly)
+      {
         isTruncated = true
         isFinished = true
         return nil
       }
       periods += 1
       fillBuffer()
+      emptyPeriods = buffer.isEmpty ? emptyPeriods + 1 : 0
     }
   }
 
@@ -327,14 +339,8 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
         }
       }
     }
-    var result = days.filter { matches(day: $0) }
-    result.sort()
-    if result.count > 1 {
-      var unique: [Int] = [result[0]]
-      for day in result.dropFirst() where day != unique.last { unique.append(day) }
-      result = unique
-    }
-    return result
+    days.removeAll { !matches(day: $0) }
+    return uniqueSorted(days)
   }
 
   /// True when every BYxxx day part allows `day`.
@@ -422,4 +428,17 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
 /// `lhs / rhs` rounded down (towards minus infinity); `rhs` is positive.
 func floorDiv(_ lhs: Int, _ rhs: Int) -> Int {
   lhs >= 0 ? lhs / rhs : -((-lhs + rhs - 1) / rhs)
+}
+
+/// `values` in increasing order without repeats.
+private func uniqueSorted(_ values: [Int]) -> [Int] {
+  guard values.count > 1 else { return values }
+  var result = values.sorted()
+  var kept = 1
+  for index in 1..<result.count where result[index] != result[kept - 1] {
+    result[kept] = result[index]
+    kept += 1
+  }
+  result.removeLast(result.count - kept)
+  return result
 }

@@ -53,6 +53,11 @@ public struct RecurrenceSet: Sendable {
   /// - Throws: ``RecurrenceLimitError`` when a rule needed more than
   ///   ``RecurrenceExpander/maximumPeriods`` periods to answer.
   public func next(onOrAfter time: LocalDateTime) throws(RecurrenceLimitError) -> LocalDateTime? {
+    if additions.isEmpty, exclusions.isEmpty, overrides.isEmpty, rules.count == 1,
+      let next = Self.nextOfPlainYearlyRule(rules[0], start: start, onOrAfter: time)
+    {
+      return next
+    }
     let removed = RemovedOccurrences(self)
     var best: LocalDateTime?
     func consider(_ candidate: LocalDateTime) {
@@ -75,10 +80,13 @@ public struct RecurrenceSet: Sendable {
     return best
   }
 
-  /// Every occurrence in `range`, in order, without duplicates.
+  /// The occurrences in `range`, in order, without duplicates: all of them, or the first
+  /// `limit`.
   /// - Throws: ``RecurrenceLimitError`` when a rule needed more than
   ///   ``RecurrenceExpander/maximumPeriods`` periods, or produced more than that many occurrences.
-  public func occurrences(in range: DateRange) throws(RecurrenceLimitError) -> [LocalDateTime] {
+  public func occurrences(
+    in range: DateRange, limit: Int = .max
+  ) throws(RecurrenceLimitError) -> [LocalDateTime] {
     let removed = RemovedOccurrences(self)
     var found: [LocalDateTime] = []
     for candidate in [start] + additions
@@ -91,15 +99,53 @@ public struct RecurrenceSet: Sendable {
     for rule in rules {
       var expander = RecurrenceExpander(rule: rule, start: start)
       expander.skip(toward: range.lowerBound)
-      while let occurrence = expander.next(), occurrence < range.upperBound {
+      var fromRule = 0
+      while fromRule < limit, let occurrence = expander.next(), occurrence < range.upperBound {
         if occurrence >= range.lowerBound, !removed.contains(occurrence) {
           found.append(occurrence)
-          if found.count > RecurrenceExpander.maximumPeriods { throw .tooManyPeriods(rule) }
+          fromRule += 1
+          if fromRule > RecurrenceExpander.maximumPeriods { throw .tooManyPeriods(rule) }
         }
       }
       if expander.isTruncated { throw .tooManyPeriods(rule) }
     }
-    return Array(Set(found)).sorted()
+    return Array(Array(Set(found)).sorted().prefix(limit))
+  }
+}
+
+extension RecurrenceSet {
+  /// The answer for `FREQ=YEARLY` with at most `INTERVAL` and `UNTIL` (every birthday calendar),
+  /// worked out directly: the start's day and time in the first year at or after `time` that the
+  /// interval allows and that has that day (29 February only in leap years). `nil` when the rule
+  /// has other parts or the search needs the general expansion; `.some(nil)` when it has ended.
+  /// The fuzz target checks it against ``RecurrenceExpander``.
+  fileprivate static func nextOfPlainYearlyRule(
+    _ rule: RecurrenceRule, start: LocalDateTime, onOrAfter time: LocalDateTime
+  ) -> LocalDateTime?? {
+    guard rule.frequency == .yearly, rule.count == nil, rule.byMonth.isEmpty,
+      rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.byDay.isEmpty,
+      rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty, rule.bySetPos.isEmpty
+    else { return nil }
+    let first = start.date
+    guard let startYear = first.year else { return nil }
+    let until = rule.until.map {
+      $0.isDate ? LocalDateTime(seconds: $0.local.seconds + 86_399) : $0.local
+    }
+    var year = Swift.max(startYear, (time.date.year ?? startYear) - 1)
+    year += (rule.interval - (year - startYear) % rule.interval) % rule.interval
+    for _ in 0..<50 {  // 29 February every 4 or 8 years, or with an interval up to 50 periods
+      guard year <= 9999 else { return .some(nil) }
+      if let candidate = LocalDateTime(
+        year: year, month: first.month, day: first.day, hour: start.hour, minute: start.minute,
+        second: start.second), candidate >= time
+      {
+        // DTSTART is an occurrence even after UNTIL.
+        if let until, candidate > until, candidate != start { return .some(nil) }
+        return candidate
+      }
+      year += rule.interval
+    }
+    return nil
   }
 }
 
