@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
   name: "bdconvert",
+  // String(validating:as:) and the Swift 6 standard library on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "BirthdayKit", targets: ["BirthdayKit"]),
     .executable(name: "bdconvert", targets: ["bdconvert"]),

@@ -20,7 +20,7 @@ public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var reader = CSVContactReader(source: MemoryByteSource(bytes), fileName: "fuzz.csv") { _ in }
     try reader.forEachContact { contact in
       precondition((1...lineCount).contains(contact.location.line), "location outside the input")
-      try converter.add(contact, recordNoun: "row")
+      try converter.add(contact, recordNoun: .row)
     }
   } catch is InputFormatError {
     return 0
@@ -33,7 +33,7 @@ public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let sequential = ConversionRun { converter, report in
     var reader = CSVContactReader(
       source: MemoryByteSource(bytes), fileName: "fuzz.csv", diagnostics: report)
-    try converter.convert(&reader, recordNoun: "row")
+    try converter.convert(&reader, recordNoun: .row)
   }
   let parallel = ConversionRun { converter, _ in
     try converter.convertCSVInParallel(

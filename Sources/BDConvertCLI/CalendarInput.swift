@@ -81,7 +81,8 @@ struct CalendarInput {
     switch error {
     case let error as CommandError: return error
     case let error as InputFormatError:
-      return CommandError(status: .dataError, message: error.message, location: error.location)
+      return CommandError(
+        status: .dataError, message: error.messageWithHint, location: error.location)
     case let error as ByteSourceError:
       return CommandError(status: .ioError, message: error.description)
     case let error as TemporaryFileError:

@@ -94,7 +94,8 @@ struct ConvertCommand {
           progress.clearLine()
           try leaveOut(
             input.displayName,
-            CommandError(status: .dataError, message: error.message, location: error.location))
+            CommandError(
+              status: .dataError, message: error.messageWithHint, location: error.location))
           leftOutCounts.add(converter.statistics, minus: before)
         }
       }
@@ -107,7 +108,8 @@ struct ConvertCommand {
       throw error
     } catch let error as InputFormatError {
       output.discard()
-      throw CommandError(status: .dataError, message: error.message, location: error.location)
+      throw CommandError(
+        status: .dataError, message: error.messageWithHint, location: error.location)
     } catch let error as ByteSourceError {
       output.discard()
       throw CommandError(status: .ioError, message: error.description)
@@ -154,7 +156,7 @@ struct ConvertCommand {
       var reader = VCardReader(
         source: source, fileName: input.displayName, diagnostics: printer.handler)
       try reader.forEachContact { contact in
-        try converter.add(contact, recordNoun: "card")
+        try converter.add(contact, recordNoun: .card)
         progress.recordDone()
       }
     case .csv where options.threads > 1 && isLargeRegularFile(input):
@@ -171,7 +173,7 @@ struct ConvertCommand {
         source: source, fileName: input.displayName, options: options.csv,
         diagnostics: printer.handler)
       try reader.forEachContact { contact in
-        try converter.add(contact, recordNoun: "row")
+        try converter.add(contact, recordNoun: .row)
         progress.recordDone()
       }
     }

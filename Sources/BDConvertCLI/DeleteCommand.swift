@@ -60,7 +60,7 @@ struct DeleteCommand {
     do {
       try input.withSource { source in
         try CalendarEditor.validate(
-          CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          CountingByteSource(base: AnyByteSource(source), progress: progress),
           fileName: input.file.displayName)
       }
     } catch {
@@ -88,7 +88,7 @@ struct DeleteCommand {
       report = try input.withSource { source in
         try CalendarEditor.delete(
           uids: uids,
-          from: CountingByteSource(base: AnyByteSource(base: source), progress: progress),
+          from: CountingByteSource(base: AnyByteSource(source), progress: progress),
           fileName: input.file.displayName, to: &sink)
       }
     } catch {

@@ -1,15 +1,11 @@
 import BirthdayKit
 
-/// Which diagnostics are "of one kind", so that a flood of the same warning can be cut short.
-///
-/// The library does not name the kind of a diagnostic yet, so the kind is derived from the
-/// message: its wording with the values masked. When diagnostics carry a message kind, this is
-/// the one function to switch to it.
+/// How the line that counts held-back diagnostics of one kind (``Diagnostic/kind``) names them:
+/// the first one's message with its values masked.
 enum DiagnosticKind {
   /// The message with quoted values and words containing digits (line numbers, dates, UIDs)
   /// replaced by `…`: `invalid BDAY value '…' (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)`.
-  /// Also readable, for the line that counts what was not shown.
-  static func key(of diagnostic: Diagnostic) -> String {
+  static func pattern(of diagnostic: Diagnostic) -> String {
     var key = ""
     var word = ""
     var inQuote = false

@@ -11,10 +11,11 @@ struct DiagnosticPrinter {
   private final class State: @unchecked Sendable {
     // Unchecked: readers call the handler on one thread at a time, in input order.
     var kept: [Diagnostic] = []
-    var printedPerKind: [String: Int] = [:]
-    /// Kinds with diagnostics not printed, in the order their first one was held back.
-    var held: [(key: String, count: Int, severity: DiagnosticStyle.Severity)] = []
-    var heldIndex: [String: Int] = [:]
+    var printedPerKind: [Diagnostic.Kind: Int] = [:]
+    /// Kinds with diagnostics not printed, in the order their first one was held back, named by
+    /// the pattern of that first one.
+    var held: [(pattern: String, count: Int, severity: DiagnosticStyle.Severity)] = []
+    var heldIndex: [Diagnostic.Kind: Int] = [:]
     var finished = false
   }
 
@@ -63,21 +64,25 @@ struct DiagnosticPrinter {
       if keeps { state.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =
         strict && diagnostic.isConversionFailure ? .error : .warning
-      let key = DiagnosticKind.key(of: diagnostic)
+      // Diagnostics made from plain strings are grouped by their masked wording.
+      let key =
+        diagnostic.kind == .unclassified
+        ? Diagnostic.Kind(rawValue: "unclassified: " + DiagnosticKind.pattern(of: diagnostic))
+        : diagnostic.kind
       let printed = state.printedPerKind[key, default: 0]
       guard verbose || printed < Self.shownPerKind else {
         if let index = state.heldIndex[key] {
           state.held[index].count += 1
         } else {
           state.heldIndex[key] = state.held.count
-          state.held.append((key, 1, severity))
+          state.held.append((DiagnosticKind.pattern(of: diagnostic), 1, severity))
         }
         return
       }
       state.printedPerKind[key] = printed + 1
       progress?.clearLine()
       StandardStreams.error(
-        style.render(diagnostic.message, at: diagnostic.location, severity) + "\n")
+        style.render(diagnostic.messageWithHint, at: diagnostic.location, severity) + "\n")
     }
   }
 
@@ -92,7 +97,7 @@ struct DiagnosticPrinter {
       progress?.clearLine()
       StandardStreams.error(
         style.render(
-          "\(kind.count) more \(noun)\(kind.count == 1 ? "" : "s") like \"\(kind.key)\" not "
+          "\(kind.count) more \(noun)\(kind.count == 1 ? "" : "s") like \"\(kind.pattern)\" not "
             + "shown (--verbose shows all)", at: nil, .note) + "\n")
     }
   }

@@ -54,7 +54,7 @@ struct SummaryJSON: Encodable {
           file: diagnostic.location?.file, line: diagnostic.location?.line,
           column: diagnostic.location?.column,
           severity: strict && diagnostic.isConversionFailure ? "error" : "warning",
-          dropped: diagnostic.isConversionFailure, message: diagnostic.message)
+          dropped: diagnostic.isConversionFailure, message: diagnostic.messageWithHint)
       }
       let statistics = report.statistics
       return Calendar(

@@ -76,7 +76,7 @@ struct UpcomingCommand {
             diagnostics: printer.handler)
           try reader.forEachContact { contact in
             for celebration in builder.celebrations(
-              of: contact, record: "row", report: printer.handler)
+              of: contact, record: .row, report: printer.handler)
             {
               finder.add(celebration)
             }

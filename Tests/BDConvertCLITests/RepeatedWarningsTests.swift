@@ -38,8 +38,29 @@ import Testing
       "text outside BEGIN:VCARD/END:VCARD skipped: '…'"
     ),
   ])
-  func kindIsTheMessageWithItsValuesMasked(message: String, key: String) {
-    #expect(DiagnosticKind.key(of: Diagnostic(message, at: nil)) == key)
+  func heldBackKindsAreNamedByTheMessageWithItsValuesMasked(message: String, key: String) {
+    #expect(DiagnosticKind.pattern(of: Diagnostic(message, at: nil)) == key)
+  }
+
+  /// Diagnostics are grouped by their kind, not by their wording: two messages of one kind with
+  /// different words are one group, and the same words of two kinds are two.
+  @Test func groupsAreTheDiagnosticKinds() throws {
+    let printer = DiagnosticPrinter(strict: false)
+    let report = printer.handler
+    let output = OutputCapture()
+    StandardStreams.$capture.withValue(output) {
+      for index in 0..<25 {
+        report(
+          Diagnostic(
+            Diagnostic.Message(
+              .vCardInvalidDate, "invalid \(index % 2 == 0 ? "BDAY" : "X-DAY") \(index)"),
+            at: nil))
+        report(Diagnostic(Diagnostic.Message(.csvInvalidDate, "invalid BDAY \(index)"), at: nil))
+      }
+      printer.finish()
+    }
+    #expect(output.error.contains("5 more warnings like \"invalid BDAY …\""))
+    #expect(output.error.components(separatedBy: "more warnings like").count == 3)
   }
 
   @Test func moreThanTwentyOfOneKindAreCountedInOneLine() throws {

@@ -1,7 +1,7 @@
 /// Where a writer's bytes go: a file descriptor (through the CLI's output target) or memory.
 public protocol ByteSink {
   /// Writes all of `bytes`.
-  /// - Throws: an error describing the failed write (the CLI maps it to exit status 74).
+  /// - Throws: an error describing the failed write.
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 

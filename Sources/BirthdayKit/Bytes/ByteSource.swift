@@ -14,7 +14,7 @@ public protocol ByteSource {
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
-/// A read failure (exit status 74 in the CLI).
+/// A read failure.
 public struct ByteSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `errno` of the failed call.
   public var code: Int32

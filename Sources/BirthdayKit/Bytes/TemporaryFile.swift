@@ -37,7 +37,7 @@ public final class TemporaryFile {
     let directory = directory ?? Self.defaultDirectory
     var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString)
     template.removeLast()  // the terminating NUL, put back after the pattern
-    template += Array("bdconvert-spill.XXXXXX".utf8CString)
+    template += Array("birthdaykit-spill.XXXXXX".utf8CString)
     let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard created >= 0 else {
       throw TemporaryFileError(operation: "create", directory: directory, code: errno)
@@ -108,7 +108,7 @@ private struct TemporaryFileByteSource: ByteSource {
   }
 }
 
-/// A temporary file could not be created, written or read (exit status 74 in the CLI).
+/// A temporary file could not be created, written or read.
 public struct TemporaryFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `create`, `write` or `read`.
   public var operation: String

@@ -23,8 +23,8 @@ public struct CalendarOptions: Sendable {
   /// How many years, from ``currentYear``, get such an override (`--age-years`).
   public var ageYears = 3
 
-  /// Creates options with the defaults and the given timestamp.
-  public init(timestamp: UTCTimestamp) {
+  /// Creates options with the defaults, stamped `timestamp` (by default the current time).
+  public init(timestamp: UTCTimestamp = .now) {
     self.timestamp = timestamp
     self.currentYear = timestamp.date.year ?? 1970
   }

@@ -21,43 +21,44 @@ public enum CalendarStructureCheck {
 
     // Physical lines: CRLF only, at most 75 octets, each valid UTF-8 on its own.
     var logicalLines: [(line: Int, bytes: [UInt8])] = []
-    var lineStart = 0
+    var lines = LineReader(MemoryByteSource(bytes), keepingByteOrderMark: true)
+    var bareLineBreak = false
     var lineNumber = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D {
-        lineNumber += 1
-        guard byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A else {
+    var more = true
+    while more, !bareLineBreak {
+      more = (try? lines.nextLineWithTerminator(checkPhysicalLine)) != nil
+    }
+    if bareLineBreak { return problems }
+    func checkPhysicalLine(_ raw: UnsafeBufferPointer<UInt8>, _ contentCount: Int) {
+      lineNumber += 1
+      let line = UnsafeBufferPointer(rebasing: raw[..<contentCount])
+      let lineBreak = raw[contentCount...]
+      guard lineBreak.elementsEqual([0x0D, 0x0A]) else {
+        if let byte = lineBreak.first {
           problems.append(
             "line \(lineNumber): bare \(byte == 0x0A ? "LF" : "CR") (lines must end with CRLF)")
-          return problems
-        }
-        let line = Array(bytes[lineStart..<index])
-        if line.count > 75 {
-          problems.append("line \(lineNumber): line is \(line.count) octets (more than 75)")
-        }
-        if String(validating: line, as: UTF8.self) == nil {
-          problems.append(
-            "line \(lineNumber): not valid UTF-8 on its own (a fold split a character?)")
-        }
-        if let first = line.first, first == 0x20 || first == 0x09 {
-          if logicalLines.isEmpty {
-            problems.append("line \(lineNumber): continuation line with nothing to continue")
-          } else {
-            logicalLines[logicalLines.count - 1].bytes += line.dropFirst()
-          }
+          bareLineBreak = true
         } else {
-          logicalLines.append((lineNumber, line))
+          problems.append("line \(lineNumber): no CRLF at the end of the file")
         }
-        index += 2
-        lineStart = index
-        continue
+        return
       }
-      index += 1
-    }
-    if lineStart != bytes.count {
-      problems.append("line \(lineNumber + 1): no CRLF at the end of the file")
+      if line.count > 75 {
+        problems.append("line \(lineNumber): line is \(line.count) octets (more than 75)")
+      }
+      if String(validating: line, as: UTF8.self) == nil {
+        problems.append(
+          "line \(lineNumber): not valid UTF-8 on its own (a fold split a character?)")
+      }
+      if LineUnfolding.isContinuation(line) {
+        if logicalLines.isEmpty {
+          problems.append("line \(lineNumber): continuation line with nothing to continue")
+        } else {
+          LineUnfolding.appendContinuation(line, to: &logicalLines[logicalLines.count - 1].bytes)
+        }
+      } else {
+        logicalLines.append((lineNumber, Array(line)))
+      }
     }
 
     // Content lines and components.
@@ -65,8 +66,7 @@ public enum CalendarStructureCheck {
     var sawCalendar = false
     var uids = Set<String>()
     for (line, content) in logicalLines {
-      let text = String(decoding: content, as: UTF8.self)
-      guard let (name, parameters, value) = split(text) else {
+      guard let (name, parameters, value) = split(content) else {
         problems.append("line \(line): not a content line NAME[;params]:value")
         continue
       }
@@ -167,27 +167,20 @@ public enum CalendarStructureCheck {
     return problems
   }
 
-  /// `NAME;params:value` → (upper-cased NAME, params, value), quote-aware; nil if malformed.
-  static func split(_ line: String) -> (String, String, String)? {
-    var inQuotes = false
-    var nameEnd: String.Index?
-    for index in line.indices {
-      let character = line[index]
-      if character == "\"" { inQuotes.toggle() }
-      if nameEnd == nil, character == ";" || character == ":" { nameEnd = index }
-      if character == ":", !inQuotes {
-        guard let nameEnd else { return nil }
-        let name = line[..<nameEnd]
-        guard !name.isEmpty,
-          name.unicodeScalars.allSatisfy({
-            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
-              || $0 == "-"
-          })
-        else { return nil }
-        let parameters = String(line[nameEnd..<index])
-        return (name.uppercased(), parameters, String(line[line.index(after: index)...]))
-      }
-    }
-    return nil
+  /// `NAME;params:value` → (upper-cased NAME, params, value); nil if malformed.
+  static func split(_ content: [UInt8]) -> (String, String, String)? {
+    guard let parts = ContentLineSyntax.split(content) else { return nil }
+    let name = content[..<parts.nameEnd]
+    guard !name.isEmpty,
+      name.allSatisfy({
+        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+          || $0 == UInt8(ascii: "-")
+      })
+    else { return nil }
+    return (
+      String(decoding: name.map(asciiUppercased), as: UTF8.self),
+      String(decoding: content[parts.nameEnd..<parts.valueStart - 1], as: UTF8.self),
+      String(decoding: content[parts.valueStart...], as: UTF8.self)
+    )
   }
 }

@@ -9,7 +9,7 @@ enum ContentLineFolder {
   static let maximumLineLength = 75
 
   /// Appends `line` (one unfolded content line, no line break) to `output`, folded and CRLF-ended.
-  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: ByteBuffer) {
+  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
     var start = 0
     var limit = maximumLineLength
     while line.count - start > limit {
@@ -28,7 +28,7 @@ enum ContentLineFolder {
   /// Ends the content line that starts at `start` in `output` (written there unfolded): appends
   /// CRLF, folding the line first in the rare case that it is longer than 75 octets.
   @inline(__always)
-  static func endLine(startingAt start: Int, in output: ByteBuffer) {
+  static func endLine(startingAt start: Int, in output: OutputBuffer) {
     if output.count - start <= maximumLineLength {
       output.appendLineBreak()
     } else {
@@ -40,32 +40,8 @@ enum ContentLineFolder {
 
   /// Appends `line` folded; convenience for arrays.
   static func appendFolded(_ line: [UInt8], to output: inout [UInt8]) {
-    let folded = ByteBuffer(capacity: line.count + line.count / 24 + 8)
+    let folded = OutputBuffer(capacity: line.count + line.count / 24 + 8)
     line.withUnsafeBufferPointer { appendFolded($0, to: folded) }
     output.append(contentsOf: folded.bytes)
-  }
-
-  /// Removes folding (CRLF or LF followed by one space or tab), for tests and readers.
-  static func unfold(_ text: [UInt8]) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(text.count)
-    var index = 0
-    while index < text.count {
-      if text[index] == 0x0D, index + 2 < text.count, text[index + 1] == 0x0A,
-        text[index + 2] == 0x20 || text[index + 2] == 0x09
-      {
-        index += 3
-        continue
-      }
-      if text[index] == 0x0A, index + 1 < text.count,
-        text[index + 1] == 0x20 || text[index + 1] == 0x09
-      {
-        index += 2
-        continue
-      }
-      result.append(text[index])
-      index += 1
-    }
-    return result
   }
 }

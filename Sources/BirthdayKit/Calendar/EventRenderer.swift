@@ -9,8 +9,8 @@
 final class EventRenderer {
   /// How events are written.
   let options: CalendarOptions
-  private let scratch = ByteBuffer()
-  private let alarmDescription = ByteBuffer()
+  private let scratch = OutputBuffer()
+  private let alarmDescription = OutputBuffer()
   /// Lines that are the same in every event, folded and CRLF-ended once.
   private let timestampLine: [UInt8]
   private let leapDayRule: [UInt8]
@@ -59,7 +59,7 @@ final class EventRenderer {
   ///
   /// When a template has `{age}` and the year is known, the yearly event (whose title has no
   /// age) is followed by one override per year from ``CalendarOptions/currentYear`` with it.
-  func append(_ celebration: Celebration, to buffer: ByteBuffer) {
+  func append(_ celebration: Celebration, to buffer: OutputBuffer) {
     appendEvent(celebration, occurrence: nil, to: buffer)
     guard writesAges, let since = celebration.date.year else { return }
     let start = dayNumber(Self.startDate(of: celebration.date))
@@ -74,7 +74,7 @@ final class EventRenderer {
   /// The yearly event (`occurrence` nil), or its override for the occurrence on that day: a
   /// `RECURRENCE-ID` instead of the rule, and texts with the age in that year.
   private func appendEvent(
-    _ celebration: Celebration, occurrence: CivilDate?, to buffer: ByteBuffer
+    _ celebration: Celebration, occurrence: CivilDate?, to buffer: OutputBuffer
   ) {
     let date = celebration.date
     let start = occurrence ?? Self.startDate(of: date)
@@ -146,8 +146,9 @@ final class EventRenderer {
   }
 
   /// Appends the event title; never empty (falls back to the name).
-  private func appendSummary(for celebration: Celebration, inYear year: Int?, to output: ByteBuffer)
-  {
+  private func appendSummary(
+    for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
+  ) {
     let start = output.count
     let template = summaries[celebration.kind.index]
     template.append(for: celebration, inYear: year, to: output)
@@ -165,20 +166,20 @@ final class EventRenderer {
   }
 
   static func basicDate(_ date: CivilDate) -> String {
-    let bytes = ByteBuffer()
+    let bytes = OutputBuffer()
     appendBasicDate(date, to: bytes)
     return String(decoding: bytes.bytes, as: UTF8.self)
   }
 
   /// `YYYYMMDD`.
-  static func appendBasicDate(_ date: CivilDate, to output: ByteBuffer) {
+  static func appendBasicDate(_ date: CivilDate, to output: OutputBuffer) {
     output.appendDecimal(date.year ?? 1972, width: 4)
     output.appendTwoDigits(date.month)
     output.appendTwoDigits(date.day)
   }
 
   /// `YYYY-MM-DD`.
-  static func appendISODate(_ date: CivilDate, to output: ByteBuffer) {
+  static func appendISODate(_ date: CivilDate, to output: OutputBuffer) {
     output.appendDecimal(date.year ?? 1972, width: 4)
     output.append(UInt8(ascii: "-"))
     output.appendTwoDigits(date.month)
@@ -188,7 +189,7 @@ final class EventRenderer {
 
   /// One content line, folded and CRLF-ended.
   static func folded(_ line: String) -> [UInt8] {
-    let output = ByteBuffer()
+    let output = OutputBuffer()
     output.append(utf8: line)
     ContentLineFolder.endLine(startingAt: 0, in: output)
     return Array(output.bytes)

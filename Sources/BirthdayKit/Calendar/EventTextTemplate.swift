@@ -119,7 +119,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter year: the year of the occurrence, for `{age}` and `{ordinal}`; `nil` leaves them
   ///   empty (the yearly event's title).
   public func render(for celebration: Celebration, inYear year: Int? = nil) -> String {
-    let output = ByteBuffer()
+    let output = OutputBuffer()
     append(for: celebration, inYear: year, to: output)
     return String(decoding: output.bytes, as: UTF8.self)
   }
@@ -130,7 +130,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
-  func append(for celebration: Celebration, inYear year: Int? = nil, to output: ByteBuffer) {
+  func append(for celebration: Celebration, inYear year: Int? = nil, to output: OutputBuffer) {
     let start = output.count
     let name = celebration.name
     let hasParts = name.given != nil || name.family != nil
@@ -211,7 +211,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// "{name}, {age}" without an age: drops the separator (and spaces) before the placeholder.
-  private static func dropTrailingSeparator(of output: ByteBuffer, start: Int) {
+  private static func dropTrailingSeparator(of output: OutputBuffer, start: Int) {
     let end: Int? = output.withUnsafeBytes { bytes in
       var end = bytes.count
       while end > start, bytes[end - 1] == 0x20 { end -= 1 }
@@ -245,7 +245,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// parsed, and names are single-line text without leading, trailing or double spaces
   /// (``PersonName``), so each piece is otherwise copied whole.
   private func appendCollapsingSpaces(
-    _ bytes: UnsafeBufferPointer<UInt8>, to output: ByteBuffer, start: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, start: Int
   ) {
     var bytes = bytes[...]
     if bytes.first == 0x20, output.count == start || output.last == 0x20 {

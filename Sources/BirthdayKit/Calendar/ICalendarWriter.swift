@@ -21,7 +21,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// How events are written.
   public let options: CalendarOptions
 
-  private let buffer = ByteBuffer(capacity: 1 << 17)
+  private let buffer = OutputBuffer(capacity: 1 << 17)
   private let renderer: EventRenderer
   private let flushThreshold = 1 << 16
 

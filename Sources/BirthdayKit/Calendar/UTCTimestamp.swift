@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A UTC date-time for `DTSTAMP`, written `YYYYMMDDTHHMMSSZ` (RFC 5545 §3.8.7.2), computed from
 /// seconds since 1970 without `DateFormatter`.
 public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
@@ -7,6 +13,11 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
   /// Creates a timestamp.
   public init(secondsSince1970: Int64) {
     self.secondsSince1970 = secondsSince1970
+  }
+
+  /// The current time, to the second.
+  public static var now: UTCTimestamp {
+    UTCTimestamp(secondsSince1970: Int64(time(nil)))
   }
 
   /// The UTC day.

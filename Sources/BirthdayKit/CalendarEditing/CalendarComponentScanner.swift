@@ -75,6 +75,6 @@ public struct CalendarComponent {
 
   /// The TEXT-unescaped value of the component's `UID`, or `nil` without one.
   public var uid: [UInt8]? {
-    property("UID").map { unescapedText($0.value) }
+    property("UID").map { TextEscaping.unescaped(bytes: $0.value) }
   }
 }

@@ -14,8 +14,8 @@ public enum CalendarEditor {
   /// Reads all of `source` and throws if it is not a well-formed iCalendar stream.
   /// - Throws: ``InputFormatError`` naming the line, or ``ByteSourceError``.
   public static func validate<Source: ByteSource>(_ source: Source, fileName: String) throws {
-    var reader = ICalendarReader(source, fileName: fileName)
-    while try reader.next() != nil {}
+    var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
+    while try reader.nextLine({ _ in }) != nil {}
   }
 
   /// Copies `source` to `sink` without the top-level components whose UID is in `uids`.
@@ -33,39 +33,39 @@ public enum CalendarEditor {
     var mode = DeletionMode.copying
     var pending: [UInt8] = []
     var output = BufferedOutput(sink: sink)
-    var reader = ICalendarReader(source, fileName: fileName)
-    while let line = try reader.next() {
+    var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
+    while try reader.nextLine({ (line: ICalendarLineView) throws -> Void in
+      let closesTopLevel = line.kind == .end && line.depth == 2
       switch mode {
       case .copying:
         if line.kind == .begin, line.depth == 2 {
           mode = .pending
-          pending = line.raw
+          pending.removeAll(keepingCapacity: true)
+          pending.append(contentsOf: line.raw)
         } else {
           try output.write(line.raw)
         }
       case .pending:
         pending.append(contentsOf: line.raw)
         if line.kind == .property, line.depth == 2, line.isNamed("UID") {
-          if let uid = wanted[unescapedText(line.value)] {
+          if let uid = wanted[TextEscaping.unescaped(bytes: line.value)] {
             report.counts[uid, default: 0] += 1
             mode = .dropping
           } else {
-            try output.write(pending)
+            try pending.withUnsafeBufferPointer { try output.write($0) }
             mode = .keeping
           }
-          pending = []
-        } else if line.kind == .end, line.depth == 2 {
-          try output.write(pending)
-          pending = []
+        } else if closesTopLevel {
+          try pending.withUnsafeBufferPointer { try output.write($0) }
           mode = .copying
         }
       case .keeping:
         try output.write(line.raw)
-        if line.kind == .end, line.depth == 2 { mode = .copying }
+        if closesTopLevel { mode = .copying }
       case .dropping:
-        if line.kind == .end, line.depth == 2 { mode = .copying }
+        if closesTopLevel { mode = .copying }
       }
-    }
+    }) != nil {}
     try output.flush()
     sink = output.sink
     return report
@@ -86,6 +86,10 @@ struct BufferedOutput<Sink: ByteSink> {
   }
 
   mutating func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBufferPointer { try write($0) }
+  }
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { try flush() }
   }

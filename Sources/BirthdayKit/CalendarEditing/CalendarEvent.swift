@@ -1,4 +1,4 @@
-/// One event as `bdconvert list` shows it: a master VEVENT with its next occurrence.
+/// One event of a calendar as a listing shows it: a master VEVENT with its next occurrence.
 public struct CalendarEvent: Hashable, Sendable {
   /// The unescaped `UID`.
   public var uid: String
@@ -28,28 +28,13 @@ public struct CalendarEvent: Hashable, Sendable {
     self.next = next
     self.lineNumber = lineNumber
   }
-
-  /// `next<TAB>date<TAB>uid<TAB>summary`; `-` for a missing date; tabs, line breaks and other
-  /// control characters in the UID and summary become spaces so that a line is one record.
-  public var textLine: String {
-    [next?.description ?? "-", date?.description ?? "-", oneLine(uid), oneLine(summary)]
-      .joined(separator: "\t")
-  }
-
-  /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` without a line break.
-  public var jsonLine: String {
-    "{\"uid\":\(jsonString(uid)),\"summary\":\(jsonString(summary)),"
-      + "\"date\":\(date.map { jsonString($0.description) } ?? "null"),"
-      + "\"next\":\(next.map { jsonString($0.description) } ?? "null"),"
-      + "\"rrule\":\(rrule.map(jsonString) ?? "null")}"
-  }
 }
 
 /// `text` with every control character (C0 and DEL) replaced by a space.
 ///
 /// Works on the UTF-8 bytes: control characters are single bytes, and the bytes of a multi-byte
 /// scalar are all 0x80 or more, so no scalar is ever split.
-func oneLine(_ text: String) -> String {
+package func oneLine(_ text: String) -> String {
   guard text.utf8.contains(where: isControl) else { return text }
   return String(decoding: text.utf8.map { isControl($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
 }
@@ -57,7 +42,7 @@ func oneLine(_ text: String) -> String {
 private func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped, the rest UTF-8.
-func jsonString(_ text: String) -> String {
+package func jsonString(_ text: String) -> String {
   var result: [UInt8] = [UInt8(ascii: "\"")]
   result.reserveCapacity(text.utf8.count + 2)
   func escaped(_ letter: Character) {

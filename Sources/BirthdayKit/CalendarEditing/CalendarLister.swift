@@ -115,11 +115,11 @@ public enum CalendarLister {
     var files: [(linesBefore: Int, name: String)] = []
     for (source, fileName) in inputs {
       files.append((linesBefore, fileName))
-      var reader = ICalendarReader(source, fileName: fileName)
+      var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
       var isOurs = false
       var current: PendingEvent?
       var lastLine = 0
-      while let line = try reader.next() {
+      while try reader.nextLine({ (line: ICalendarLineView) throws -> Void in
         lastLine = line.lineNumber
         if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
           isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
@@ -137,7 +137,7 @@ public enum CalendarLister {
             rules: &rules, diagnostics: diagnostics)
           try record.withUnsafeBytes { try byUID.append($0) }
         }
-      }
+      }) != nil {}
       linesBefore += lastLine + 1
     }
 

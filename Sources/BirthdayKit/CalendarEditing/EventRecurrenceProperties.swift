@@ -33,9 +33,9 @@ struct EventRecurrenceProperties {
   var isRecurring: Bool { !rules.isEmpty || !additions.isEmpty }
 
   /// Keeps `line` when it is one of the recurrence properties.
-  mutating func take(_ line: CalendarLine) {
+  mutating func take(_ line: ICalendarLineView) {
     func written() -> Written {
-      Written(tzid: Array(line.parameter("TZID") ?? []), value: Array(line.value))
+      Written(tzid: line.parameter("TZID").map(Array.init) ?? [], value: Array(line.value))
     }
     if line.isNamed("DTSTART") {
       start = written()
@@ -134,9 +134,7 @@ struct EventRecurrenceProperties {
       case .failure(.unsupported(let part)):
         let ruleText = String(decoding: ruleBytes, as: UTF8.self)
         diagnostics(
-          Diagnostic(
-            "unsupported RRULE part '\(part)' in '\(ruleText)'; next occurrence not shown",
-            at: location, isConversionFailure: false))
+          Diagnostic(.unsupportedRule(part: "\(part)", rule: ruleText), at: location))
         return nil
       }
     }
@@ -163,9 +161,7 @@ struct EventRecurrenceProperties {
     }
     for name in unknownZones.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       diagnostics(
-        Diagnostic(
-          "unknown time zone '\(String(decoding: name, as: UTF8.self))': its times are taken as written",
-          at: location, isConversionFailure: false))
+        Diagnostic(.unknownTimeZone(String(decoding: name, as: UTF8.self)), at: location))
     }
     do {
       return try set.next(onOrAfter: from)?.date

@@ -16,26 +16,26 @@ struct PendingEvent {
   }
 
   /// Keeps what `list` shows from a property line of the VEVENT.
-  mutating func take(_ line: CalendarLine) {
+  mutating func take(_ line: ICalendarLineView) {
     recurrence.take(line)
     if line.isNamed("UID") {
-      uid = unescapedText(line.value)
+      uid = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("SUMMARY") {
-      summary = unescapedText(line.value)
+      summary = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("DTSTART") {
       start = Array(line.value)
       startLine = line.lineNumber
     } else if line.isNamed("RRULE") {
       rrule = Array(line.value)
     } else if line.isNamed("DESCRIPTION") {
-      description = unescapedText(line.value)
+      description = TextEscaping.unescaped(bytes: line.value)
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
     } else if line.isNamed("CATEGORIES") {
       // A list of names: ANNIVERSARY as a whole item, in any case.
       isAnniversary =
         isAnniversary
-        || unescapedText(line.value).split(separator: UInt8(ascii: ",")).contains {
+        || TextEscaping.unescaped(bytes: line.value).split(separator: UInt8(ascii: ",")).contains {
           $0.count == 11 && String(decoding: $0, as: UTF8.self).uppercased() == "ANNIVERSARY"
         }
     }
@@ -61,16 +61,16 @@ struct PendingEvent {
         lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
-    if uid == nil { diagnostics(Diagnostic("VEVENT without UID", at: location)) }
+    if uid == nil { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }
     guard let start else {
       let uidText = String(decoding: uid ?? [], as: UTF8.self)
-      diagnostics(Diagnostic("VEVENT '\(uidText)' has no DTSTART", at: location))
+      diagnostics(Diagnostic(.eventWithoutStart(uid: uidText), at: location))
       return
     }
     guard let startDate = RecurrenceRule.date(bytes: start) else {
       diagnostics(
         Diagnostic(
-          "invalid DTSTART value '\(String(decoding: start, as: UTF8.self))'",
+          .invalidStart(String(decoding: start, as: UTF8.self)),
           at: SourceLocation(file: location.file, line: startLine)))
       return
     }

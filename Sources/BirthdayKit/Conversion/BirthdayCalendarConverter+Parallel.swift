@@ -11,6 +11,10 @@ extension BirthdayCalendarConverter {
   /// are then committed in input order, which is where duplicate UIDs are detected. At most three
   /// segments per thread are in memory at once, so memory stays flat as the input grows.
   ///
+  /// A segment that ends inside a card (its last `END:VCARD` closed a nested 2.1 `AGENT` card, so
+  /// the cut was not a top-level boundary) and a card too large to hold whole end the parallel
+  /// part: the rest of the file, from that segment on, is read as one stream.
+  ///
   /// - Parameters:
   ///   - input: the file (or bytes) to read.
   ///   - fileName: the name used in diagnostics.
@@ -34,14 +38,20 @@ extension BirthdayCalendarConverter {
     }
     var segmenter = VCardSegmenter(input: input, segmentSize: segmentSize)
     var linesRead = 0
+    // Where sequential reading resumes: the end of the last segment committed.
+    var resume = (offset: 0, linesBefore: 0)
     let renderOptions = writerOptions
     let builder = self.builder
     try ConversionPipeline.run(
       threads: threads,
-      next: { () throws -> (bytes: [UInt8], linesBefore: Int)? in
-        guard let segment = try segmenter.next() else { return nil }
-        defer { linesRead += ByteScan.countLineBreaks(in: segment) }
-        return (segment, linesRead)
+      next: { () throws -> VCardSegment? in
+        let offset = segmenter.offset
+        guard let bytes = try segmenter.next() else { return nil }
+        let linesBefore = linesRead
+        linesRead += ByteScan.countLineBreaks(in: bytes)
+        return VCardSegment(
+          bytes: bytes, linesBefore: linesBefore, range: offset..<segmenter.offset,
+          linesAfter: linesRead, isLast: segmenter.offset >= input.size)
       },
       convert: { segment in
         { output in
@@ -50,13 +60,19 @@ extension BirthdayCalendarConverter {
             builder: builder, options: renderOptions, output: output)
         }
       },
-      commit: { _, result in try commit(result.get()) },
-      committed: { progress(statistics.recordsRead, segmenter.offset) })
-    if segmenter.offset < input.size {
-      // A card too large to hold whole: read the rest of the file as one stream.
+      commit: { segment, result in
+        let conversion = try result.get()
+        if conversion.endedInsideRecord, !segment.isLast { return false }
+        try commit(conversion)
+        resume = (segment.range.upperBound, segment.linesAfter)
+        return true
+      },
+      committed: { progress(statistics.recordsRead, resume.offset) })
+    if resume.offset < input.size {
+      // A card too large to hold whole, or a cut inside a card: read the rest as one stream.
       var reader = VCardReader(
-        source: RandomAccessStream(input: input, offset: segmenter.offset), fileName: fileName,
-        linesBefore: linesRead, diagnostics: diagnostics)
+        source: RandomAccessStream(input: input, offset: resume.offset), fileName: fileName,
+        linesBefore: resume.linesBefore, diagnostics: diagnostics)
       try reader.forEachContact { try add($0) }
       progress(statistics.recordsRead, input.size)
     }
@@ -101,6 +117,18 @@ extension BirthdayCalendarConverter {
   }
 }
 
+/// A piece of a vCard file cut on a card boundary, and where it is in the file.
+struct VCardSegment: Sendable {
+  var bytes: [UInt8]
+  /// The lines of the file before the segment (its first line is line `linesBefore + 1`).
+  var linesBefore: Int
+  var range: Range<Int>
+  /// The lines of the file up to the end of the segment.
+  var linesAfter: Int
+  /// The segment ends the file.
+  var isLast: Bool
+}
+
 /// Reads a ``RandomAccessByteSource`` from an offset to its end, as a stream.
 private struct RandomAccessStream<Input: RandomAccessByteSource>: ByteSource {
   let input: Input
@@ -128,21 +156,25 @@ struct SegmentConversion: Sendable {
     var kind: CelebrationKind
   }
   var items: [Item] = []
+  /// The segment ended inside a record, so it was not cut where a sequential read is between
+  /// records; its conversion must not be used.
+  var endedInsideRecord = false
   var events: [RenderedEvent] = []
   /// The events' celebrations, read only for a duplicate's message or a UID that is no UUID: the
   /// commit loop copies no strings.
   var celebrations: [Celebration] = []
   /// The rendered events; each `.event` item names its range.
-  let output: ByteBuffer
+  let output: OutputBuffer
 
-  init(output: ByteBuffer) {
+  init(output: OutputBuffer) {
     self.output = output
   }
 
   /// Turns `contact` into its events, renders them into `output` and notes them as items, in
   /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
   mutating func add(
-    _ contact: Contact, recordNoun: String, builder: CelebrationBuilder, renderer: EventRenderer,
+    _ contact: Contact, recordNoun: RecordKind, builder: CelebrationBuilder,
+    renderer: EventRenderer,
     items: inout [Item]
   ) {
     let found = builder.celebrations(of: contact, record: recordNoun) {
@@ -162,7 +194,7 @@ struct SegmentConversion: Sendable {
   /// Parses one segment and renders its events, on the calling thread.
   static func convert(
     _ bytes: [UInt8], linesBefore: Int, fileName: String, builder: CelebrationBuilder,
-    options: CalendarOptions, output: ByteBuffer
+    options: CalendarOptions, output: OutputBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)
@@ -173,9 +205,10 @@ struct SegmentConversion: Sendable {
       ) { items.append(.diagnostic($0)) }
       try reader.forEachContact { contact in
         conversion.add(
-          contact, recordNoun: "card", builder: builder, renderer: renderer, items: &items)
+          contact, recordNoun: .card, builder: builder, renderer: renderer, items: &items)
       }
       conversion.items = items
+      conversion.endedInsideRecord = reader.endedInsideCard
       return .success(conversion)
     } catch {
       return .failure(error)

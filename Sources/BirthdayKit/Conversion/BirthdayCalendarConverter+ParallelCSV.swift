@@ -28,7 +28,7 @@ extension BirthdayCalendarConverter {
       let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter)
     {
       try record.withUnsafeBufferPointer { bytes in
-        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+        try state.consume(bytes, info: info) { try add($0, recordNoun: .row) }
       }
     }
     let renderOptions = writerOptions
@@ -49,9 +49,12 @@ extension BirthdayCalendarConverter {
             output: output)
         }
       },
-      commit: { batch, result in try commit(batch, result, state: &state) },
+      commit: { batch, result in
+        try commit(batch, result, state: &state)
+        return true
+      },
       committed: { progress(statistics.recordsRead, scanner.bytesRead) })
-    try state.finish { try add($0, recordNoun: "row") }
+    try state.finish { try add($0, recordNoun: .row) }
   }
 
   /// Commits one converted batch, or converts it again in sequence when it depends on rows
@@ -68,7 +71,7 @@ extension BirthdayCalendarConverter {
       throw error
     default:
       try batch.forEachRecord { bytes, info in
-        try state.consume(bytes, info: info) { try add($0, recordNoun: "row") }
+        try state.consume(bytes, info: info) { try add($0, recordNoun: .row) }
       }
     }
   }
@@ -80,7 +83,7 @@ extension BirthdayCalendarConverter {
   ) {
     segment.items.removeAll { item in
       guard case .diagnostic(let diagnostic) = item,
-        diagnostic.message == CSVRowState.encodingFallbackMessage
+        diagnostic.kind == .csvNotUTF8
       else { return false }
       defer { state.noteEncodingWarning() }
       return state.hasWarnedAboutEncoding
@@ -138,7 +141,7 @@ extension SegmentConversion {
   /// thread.
   static func convertCSV(
     _ batch: CSVRecordBatch, state template: CSVRowState, builder: CelebrationBuilder,
-    options: CalendarOptions, output: ByteBuffer
+    options: CalendarOptions, output: OutputBuffer
   ) -> Result<SegmentConversion, any Error> {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)
@@ -149,7 +152,7 @@ extension SegmentConversion {
       try batch.forEachRecord { bytes, info in
         try state.consume(bytes, info: info) { contact in
           conversion.add(
-            contact, recordNoun: "row", builder: builder, renderer: renderer, items: &items)
+            contact, recordNoun: .row, builder: builder, renderer: renderer, items: &items)
         }
       }
       conversion.items = items

@@ -13,22 +13,8 @@
 /// let statistics = try converter.finish()
 /// ```
 public struct BirthdayCalendarConverter<Sink: ByteSink> {
-  /// Options for the conversion.
-  public struct Options: Sendable {
-    /// How the calendar is written.
-    public var calendar: CalendarOptions
-    /// Whether anniversaries become events.
-    public var includeAnniversaries = false
-    /// Who becomes an event (`--group`, `--exclude`, `--memorials`); its
-    /// `includeAnniversaries` is replaced by the one above.
-    public var builder = CelebrationBuilder()
-
-    /// Creates options.
-    public init(calendar: CalendarOptions, includeAnniversaries: Bool = false) {
-      self.calendar = calendar
-      self.includeAnniversaries = includeAnniversaries
-    }
-  }
+  /// Options for the conversion (``ConversionOptions``, whatever the sink).
+  public typealias Options = ConversionOptions
 
   var writer: ICalendarWriter<Sink>
   let builder: CelebrationBuilder
@@ -68,7 +54,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// - Parameter recordNoun: `card` or `row`, for diagnostics.
   /// - Throws: what the reader or the sink throws.
   public mutating func convert<Reader: ContactReader>(
-    _ reader: inout Reader, recordNoun: String = "card"
+    _ reader: inout Reader, recordNoun: RecordKind = .card
   )
     throws
   {
@@ -78,7 +64,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   }
 
   /// Converts one contact (for callers that read contacts themselves).
-  public mutating func add(_ contact: Contact, recordNoun: String = "card") throws {
+  public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
     countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))
     for celebration in celebrations {
@@ -112,8 +98,9 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     statistics.duplicatesMerged += 1
     diagnostics(
       Diagnostic(
-        "duplicate event UID \(celebration.uid) for '\(celebration.name.formatted)' (\(celebration.kind.rawValue)); kept the earlier one",
-        at: celebration.location, isConversionFailure: false))
+        .duplicateUID(
+          celebration.uid, name: celebration.name.formatted, kind: celebration.kind),
+        at: celebration.location))
   }
 
   /// The writer's options (for threads that render events themselves).

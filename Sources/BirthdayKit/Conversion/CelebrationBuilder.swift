@@ -55,7 +55,7 @@ public struct CelebrationBuilder: Sendable {
   /// The celebrations of `contact`, birthday first, in the order found.
   /// - Parameter report: receives a diagnostic when a dated contact has no name.
   public func celebrations(
-    of contact: Contact, record: String = "card", report: DiagnosticHandler
+    of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
     if leftOutReason(of: contact) != nil { return [] }
     var dates: [(CelebrationKind, CivilDate, String?)] = []
@@ -74,8 +74,7 @@ public struct CelebrationBuilder: Sendable {
     guard let name = contact.name else {
       report(
         Diagnostic(
-          "\(record) has a \(dates[0].0 == .memorial ? "date of death" : dates[0].0 == .other ? "date" : dates[0].0.noun) (\(dates[0].1)) but no name; skipped",
-          at: contact.location))
+          .recordWithoutName(record, kind: dates[0].0, date: dates[0].1), at: contact.location))
       return []
     }
     return dates.map { kind, date, label in

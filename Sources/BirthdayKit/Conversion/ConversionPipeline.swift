@@ -14,19 +14,20 @@ enum ConversionPipeline {
   ///   - next: the next batch, read on the calling thread; `nil` at the end.
   ///   - convert: returns the work for one batch (called on the calling thread when the batch is
   ///     handed out, so it can take a snapshot of state); the work runs on a worker thread.
-  ///   - commit: called on the calling thread for each batch, in input order.
+  ///   - commit: called on the calling thread for each batch, in input order; returns `false` to
+  ///     stop (the batches after it are dropped unread).
   ///   - committed: called after each commit (progress).
   static func run<Batch: Sendable, Converted>(
     threads: Int,
     next: () throws -> Batch?,
-    convert: (Batch) -> @Sendable (ByteBuffer) -> Converted,
-    commit: (Batch, Converted) throws -> Void,
+    convert: (Batch) -> @Sendable (OutputBuffer) -> Converted,
+    commit: (Batch, Converted) throws -> Bool,
     committed: () -> Void = {}
   ) throws {
     let workers = WorkerThreads(count: max(threads, 1))
     let depth = max(threads, 1) * 3
-    var inFlight: [(batch: Batch, output: ByteBuffer, job: PendingJob<Converted>)] = []
-    var spareOutputs: [ByteBuffer] = []
+    var inFlight: [(batch: Batch, output: OutputBuffer, job: PendingJob<Converted>)] = []
+    var spareOutputs: [OutputBuffer] = []
     // On an error, let the batches in flight end before returning: they hold this call's data.
     defer {
       for batch in inFlight { _ = batch.job.wait() }
@@ -39,13 +40,13 @@ enum ConversionPipeline {
           exhausted = true
           break
         }
-        let output = spareOutputs.popLast() ?? ByteBuffer(capacity: 1 << 18)
+        let output = spareOutputs.popLast() ?? OutputBuffer(capacity: 1 << 18)
         let work = convert(batch)
         inFlight.append((batch, output, PendingJob(on: workers) { work(output) }))
       }
       guard !inFlight.isEmpty else { return }
       let oldest = inFlight.removeFirst()
-      try commit(oldest.batch, oldest.job.wait())
+      guard try commit(oldest.batch, oldest.job.wait()) else { return }
       oldest.output.removeAll()
       spareOutputs.append(oldest.output)
       committed()

@@ -3,6 +3,8 @@
 ///
 /// A boundary is a `BEGIN:VCARD` line whose previous non-blank line is `END:VCARD`: never inside a
 /// card, a folded value or a quoted-printable continuation (those lines never read `END:VCARD`).
+/// The `BEGIN:VCARD` line must end inside the bytes looked at: at the very end of a buffer it may
+/// go on (`BEGIN:VCARDON:2.1` is text between cards, which the reader skips, not a card).
 struct VCardSegmenter<Input: RandomAccessByteSource> {
   let input: Input
   let segmentSize: Int
@@ -49,12 +51,12 @@ struct VCardSegmenter<Input: RandomAccessByteSource> {
   /// The start of the last `BEGIN:VCARD` line that follows an `END:VCARD` line, if any.
   static func lastBoundary(in bytes: [UInt8]) -> Int? {
     bytes.withUnsafeBufferPointer { data in
-      var index = data.count - 11
+      var index = data.count - 12
       while index > 0 {
         defer { index -= 1 }
         let before = data[index - 1]
         guard before == 0x0A || before == 0x0D, matches(data, at: index, "BEGIN:VCARD"),
-          index + 11 == data.count || data[index + 11] == 0x0D || data[index + 11] == 0x0A
+          index + 11 < data.count, data[index + 11] == 0x0D || data[index + 11] == 0x0A
         else { continue }
         // The previous non-blank line must be END:VCARD.
         var end = index

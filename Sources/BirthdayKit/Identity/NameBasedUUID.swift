@@ -28,7 +28,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Derives the UUID of the octets `nameBytes` in `namespace`.
-  public init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
+  package init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
     self.init(namespace: namespace) { $0.update(nameBytes) }
   }
 
@@ -84,7 +84,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Appends the 36 bytes of ``description`` to `output`.
-  func appendCanonical(to output: ByteBuffer) {
+  func appendCanonical(to output: OutputBuffer) {
     var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &text) { raw in
       let buffer = raw.bindMemory(to: UInt8.self)

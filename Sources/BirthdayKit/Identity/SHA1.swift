@@ -8,7 +8,7 @@
 /// hash.update(Array("abc".utf8))
 /// hash.finalize()  // a9993e36 4706816a ba3e2571 7850c26c 9cd0d89d
 /// ```
-public struct SHA1: Sendable {
+package struct SHA1: Sendable {
   private var h0: UInt32 = 0x6745_2301
   private var h1: UInt32 = 0xEFCD_AB89
   private var h2: UInt32 = 0x98BA_DCFE
@@ -21,10 +21,10 @@ public struct SHA1: Sendable {
   private var messageLength: UInt64 = 0
 
   /// Creates an empty hash.
-  public init() {}
+  package init() {}
 
   /// Adds bytes to the message.
-  public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+  package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     let handled: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
     if handled == nil {
       let array = Array(bytes)
@@ -33,7 +33,7 @@ public struct SHA1: Sendable {
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     var offset = 0
     while offset < bytes.count {
       let position = Int(messageLength % 64)
@@ -54,7 +54,7 @@ public struct SHA1: Sendable {
   }
 
   /// Pads the message and returns the 20-byte digest.
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let (a, b, c, d, e) = finalizeWords()
     var digest: [UInt8] = []
     digest.reserveCapacity(20)
@@ -90,7 +90,8 @@ public struct SHA1: Sendable {
   }
 
   /// The digest of `bytes` in one call.
-  public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+  package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8]
+  where Bytes.Element == UInt8 {
     var sha = SHA1()
     sha.update(bytes)
     return sha.finalize()

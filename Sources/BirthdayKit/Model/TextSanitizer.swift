@@ -5,11 +5,11 @@ import Foundation
 /// Escaping alone keeps a value inside its property; sanitizing also keeps what calendar apps show
 /// honest: no control characters, no bidirectional overrides that reorder
 /// what is displayed, no line breaks inside a name.
-public enum TextSanitizer {
+package enum TextSanitizer {
   /// Returns `text` on one line: line breaks (CR, LF, U+0085, U+2028, U+2029), TAB and other C0/C1
   /// control characters become spaces, bidirectional overrides and isolates (U+202A–U+202E,
   /// U+2066–U+2069) are dropped, runs of spaces collapse and the ends are trimmed.
-  public static func singleLine(_ text: String) -> String {
+  package static func singleLine(_ text: String) -> String {
     var text = text
     // Most names need no change: printable text with single inner spaces. Multi-byte sequences
     // that could be a control, a line or paragraph separator, a special space, a bidirectional
@@ -61,13 +61,13 @@ public enum TextSanitizer {
   }
 
   /// ``singleLine(_:)``, or `nil` when nothing is left.
-  public static func nonEmptySingleLine(_ text: String) -> String? {
+  package static func nonEmptySingleLine(_ text: String) -> String? {
     let line = singleLine(text)
     return line.isEmpty ? nil : line
   }
 
   /// A comparison key: NFC-normalized, lower-cased, on one line.
-  public static func identityKey(_ text: String) -> String {
+  package static func identityKey(_ text: String) -> String {
     var text = text
     // ASCII is already NFC, so the common case avoids Foundation's normalization.
     if let key = composedKey(text) { return key }
@@ -179,7 +179,7 @@ public enum TextSanitizer {
   /// Returns multi-line text with every line break normalized to LF and every other control
   /// character removed, bidirectional overrides dropped. Used for DESCRIPTION-like
   /// values where a line break is legitimate and is then escaped as `\n`.
-  public static func multiLine(_ text: String) -> String {
+  package static func multiLine(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     var previousWasCR = false
     for scalar in text.unicodeScalars {

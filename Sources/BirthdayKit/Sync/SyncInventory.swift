@@ -207,7 +207,7 @@ public struct SyncInventory {
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     let description = fields[2].first == 1 ? fields[2].dropFirst() : nil
     return SyncEventDetails(
-      uid: text(fields[0]), summary: text(unescapedText(fields[1][...])),
+      uid: text(fields[0]), summary: text(TextEscaping.unescaped(bytes: fields[1][...])),
       date: Self.shownDate(description: description, start: fields[3][...]),
       resource: fields[4].isEmpty ? nil : text(fields[4]),
       etag: fields[5].isEmpty ? nil : text(fields[5]))
@@ -224,7 +224,7 @@ public struct SyncInventory {
   /// such DESCRIPTION without a known year, so the DTSTART year is a placeholder), else `-`.
   static func shownDate(description: ArraySlice<UInt8>?, start: ArraySlice<UInt8>?) -> String {
     if let description {
-      let text = unescapedText(description)
+      let text = TextEscaping.unescaped(bytes: description)
       for prefix in ["Born ", "Since "] where text.starts(with: prefix.utf8) {
         let rest = text.dropFirst(prefix.utf8.count)
         if rest.count == 10 { return String(decoding: rest, as: UTF8.self) }

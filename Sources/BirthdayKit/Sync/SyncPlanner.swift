@@ -95,7 +95,7 @@ public struct SyncPlanner {
           component, set: inventory.set, sequence: sequence,
           lastModified: kind == .replace ? timestamp : nil)
       }
-      let summary = master.map { unescapedText($0.summary) } ?? []
+      let summary = master.map { TextEscaping.unescaped(bytes: $0.summary) } ?? []
       let date = SyncInventory.shownDate(description: master?.description, start: master?.start)
       let record = try plan.appendRecord([groupUID, summary, Array(date.utf8), bytes])
       plan.operations.append(

@@ -159,8 +159,8 @@ import Testing
     let text = try Self.calendar([celebration]) { $0.calendarName = name }
     let bytes = Array(text.utf8)
     #expect(CalendarStructureCheck.problems(in: bytes) == [])
-    let unfolded = String(decoding: ContentLineFolder.unfold(bytes), as: UTF8.self)
-    let lines = unfolded.components(separatedBy: "\r\n").dropLast()
+    let lines = LineUnfolding.unfoldedLines(of: bytes).map { String(decoding: $0, as: UTF8.self) }
+    let unfolded = lines.joined(separator: "\r\n")
     let names = lines.map { line in String(line.prefix { $0 != ":" && $0 != ";" }) }
     #expect(
       names == [

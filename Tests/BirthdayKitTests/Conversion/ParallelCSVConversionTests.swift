@@ -37,7 +37,7 @@ import Testing
         var reader = CSVContactReader(
           source: MemoryByteSource(bytes), fileName: "book.csv", options: options,
           diagnostics: report)
-        try converter.convert(&reader, recordNoun: "row")
+        try converter.convert(&reader, recordNoun: .row)
       }
       _ = try converter.finish()
     } catch let caught {

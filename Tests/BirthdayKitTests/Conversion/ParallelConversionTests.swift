@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BirthdayKit
@@ -136,5 +137,48 @@ import Testing
     let parallel = try Self.convert(bytes, threads: 2, segmentSize: 64)
     #expect(parallel.diagnostics == sequential.diagnostics)
     #expect(parallel.output == sequential.output)
+  }
+  /// Found by fuzzing (issue 11): `BEGIN:VCARDON:2.1` after `END:VCARD` is text between cards,
+  /// which the sequential reader skips; with `BEGIN:VCARD` at the very end of a 64-byte segment the
+  /// segmenter took it for a card boundary and the next segment failed as "not a vCard file".
+  @Test func aJunkLineStartingLikeBeginVCardAtASegmentEndIsNoBoundary() throws {
+    let base64 =
+      "QkVHSU46VkNBUkQNClZFUlNJT046My4wDQpHCkZOOkphbmUgRG9lDQpOOkRvZclKYW5lOzs7DQpCNkFZO1gtQQpFTkQ6"
+      + "VkNBUkQNRUExPUVJR1JCTjpWQ0FSRA0KU0NoYWN0ZXJWUkVJDQpFTkQ6VkNBUkQNQkVHSU46VkNBUkRPTjoyLjENCkNs"
+      + "b0RJTkcKRU5EOlZDQVJEDQphYmVORDpWQ0FSRA0KYWJlbDpfJCE8JCZfDQpFTkQ6VkNBUkQNCg=="
+    let bytes = try [UInt8](#require(Data(base64Encoded: base64)))
+    let sequential = try Self.convert(bytes, threads: nil, segmentSize: 64)
+    #expect(sequential.diagnostics.contains { $0.contains("text outside BEGIN:VCARD") })
+    for segmentSize in [64, 100, 128, 200] {
+      let parallel = try Self.convert(bytes, threads: 2, segmentSize: segmentSize)
+      #expect(parallel.diagnostics == sequential.diagnostics, "segments of \(segmentSize)")
+      #expect(parallel.output == sequential.output, "segments of \(segmentSize)")
+    }
+  }
+
+  @Test func aBeginVCardLineCutByTheBufferEndIsNoBoundary() {
+    let card = Array("END:VCARD\r\nBEGIN:VCARD".utf8)
+    #expect(VCardSegmenter<MemoryRandomAccessSource>.lastBoundary(in: card) == nil)
+    #expect(VCardSegmenter<MemoryRandomAccessSource>.lastBoundary(in: card + [0x0D]) == 11)
+  }
+
+  /// After a nested 2.1 `AGENT` card, a `BEGIN:VCARD` following the inner `END:VCARD` starts a
+  /// new card inside the outer one; both paths must say the same about it.
+  @Test func aBeginAfterANestedAgentCardReadsTheSameInSegments() throws {
+    var lines: [String] = []
+    for index in 0..<40 {
+      lines += [
+        "BEGIN:VCARD", "VERSION:2.1", "FN:Holder \(index)", "BDAY:19700101", "AGENT:",
+        "BEGIN:VCARD", "FN:Inner", "END:VCARD",
+      ]
+      if index % 3 != 0 { lines.append("END:VCARD") }
+    }
+    let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    let sequential = try Self.convert(bytes, threads: nil, segmentSize: 0)
+    for segmentSize in [64, 150, 400] {
+      let parallel = try Self.convert(bytes, threads: 2, segmentSize: segmentSize)
+      #expect(parallel.diagnostics == sequential.diagnostics, "segments of \(segmentSize)")
+      #expect(parallel.output == sequential.output, "segments of \(segmentSize)")
+    }
   }
 }

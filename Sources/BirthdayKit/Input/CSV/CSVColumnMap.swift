@@ -81,10 +81,8 @@ struct CSVColumnMap {
     for field in CSVField.allCases {
       if let header = overrides[field] {
         guard let index = keys.firstIndex(of: key(header)) else {
-          let seen = headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
           throw InputFormatError(
-            "--column \(field.rawValue)=\(header): no such column; the header row has \(seen)",
-            at: location)
+            .csvNoSuchColumn(field: field, header: header, headers: headers), at: location)
         }
         set(field, index)
       } else {

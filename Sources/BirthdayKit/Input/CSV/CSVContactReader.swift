@@ -97,8 +97,6 @@ struct CSVRowState {
   var hasHeader: Bool { columns != nil }
   /// Whether rows wait for the date order.
   var hasHeldBackRows: Bool { !heldBack.isEmpty }
-  /// The notice given once per file when the bytes are not UTF-8.
-  static let encodingFallbackMessage = "the file is not valid UTF-8; reading it as Windows-1252"
 
   /// This state with its own copies of the strings and arrays every row reads, for a conversion
   /// thread: sharing them made every row's retain and release fight over the same memory with
@@ -315,7 +313,7 @@ struct CSVRowState {
     }
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true
-      report(Diagnostic(Self.encodingFallbackMessage, at: location, isConversionFailure: false))
+      report(Diagnostic(.csvNotUTF8, at: location))
     }
     return text
   }

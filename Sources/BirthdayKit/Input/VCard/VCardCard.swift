@@ -132,7 +132,7 @@ struct VCardCard {
     if let firstDroppedLine {
       diagnostics.append(
         Diagnostic(
-          "more than \(Self.maximumDates) date or label properties in one card, the rest ignored",
+          .vCardTooManyDates(maximum: Self.maximumDates),
           at: SourceLocation(file: location.file, line: firstDroppedLine)))
     }
     if !diagnostics.isEmpty {
@@ -175,7 +175,7 @@ struct VCardCard {
     if value.isTruncated {
       diagnostics.append(
         Diagnostic(
-          "\(property.displayName) value longer than \(value.limit) bytes, the rest ignored",
+          .vCardValueTooLong(property: property.displayName, limit: value.limit),
           at: SourceLocation(file: location.file, line: value.line)))
     }
     // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
@@ -196,8 +196,8 @@ struct VCardCard {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
       diagnostics.append(
         Diagnostic(
-          "\(property.displayName) value is not valid UTF-8, read as Windows-1252",
-          at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+          .vCardNotUTF8(property: property.displayName),
+          at: SourceLocation(file: location.file, line: value.line)))
     }
     return bytes
   }

@@ -59,6 +59,9 @@ struct VCardCardScanner {
     self.card = VCardCard(location: SourceLocation(file: fileName, line: 0))
   }
 
+  /// True between a `BEGIN:VCARD` and its `END:VCARD`.
+  var isInsideCard: Bool { depth > 0 }
+
   /// The contact finished by the last line given to ``consume(_:number:)``, once.
   mutating func takeContact() -> Contact? {
     finishedContacts.isEmpty ? nil : finishedContacts.removeFirst()

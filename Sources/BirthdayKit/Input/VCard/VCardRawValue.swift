@@ -70,12 +70,11 @@ struct VCardRawValue {
       // 3.0/4.0: the one white-space character that starts a continuation line goes.
       result = []
       result.reserveCapacity(bytes.count)
-      var previous = 0
-      for offset in foldOffsets {
-        result.append(contentsOf: bytes[previous..<offset])
-        previous = offset + 1
+      result.append(contentsOf: bytes[..<foldOffsets[0]])
+      for (index, offset) in foldOffsets.enumerated() {
+        let next = index + 1 < foldOffsets.count ? foldOffsets[index + 1] : bytes.count
+        LineUnfolding.appendContinuation(bytes[offset..<max(offset, next)], to: &result)
       }
-      if previous < bytes.count { result.append(contentsOf: bytes[previous...]) }
     }
     return parameters.isQuotedPrintable ? Self.quotedPrintableDecoded(result) : result
   }

@@ -28,13 +28,15 @@
 /// // Jane Doe 1985-04-12
 /// ```
 public struct VCardReader<Source: ByteSource>: ContactReader {
-  private var lines: LineReader<VCardSourceBox>?
+  private var lines: LineReader<UTF16TranscodingSource>?
   private var scanner: VCardCardScanner
   /// Lines before the source's first line: a segment of a file is numbered as in the file.
   private let linesBefore: Int
 
   /// Bytes consumed from the source so far.
   public private(set) var bytesRead = 0
+  /// True when the input ended inside a card (the parallel path checks its cuts with it).
+  private(set) var endedInsideCard = false
 
   /// Creates a reader of `source`.
   ///
@@ -51,7 +53,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
     source: Source, fileName: String, linesBefore: Int,
     diagnostics: @escaping DiagnosticHandler
   ) {
-    self.lines = LineReader(VCardSourceBox(source))
+    self.lines = LineReader(UTF16TranscodingSource(source))
     self.scanner = VCardCardScanner(fileName: fileName, report: diagnostics)
     self.linesBefore = linesBefore
   }
@@ -78,6 +80,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
       bytesRead = lines.bytesRead
       while let contact = scanner.takeContact() { try body(contact) }
     }
+    endedInsideCard = scanner.isInsideCard
     for contact in try scanner.finish(lastLine: lineNumber) { try body(contact) }
   }
 }

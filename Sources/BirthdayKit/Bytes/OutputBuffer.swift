@@ -1,0 +1,126 @@
+/// A growable byte buffer for the output hot path: an append is one capacity check and a copy.
+///
+/// Named apart from swift-nio's value type `ByteBuffer`: this one is a reference. An event is
+/// about forty appends. `[UInt8]` pays a uniqueness check and often a generic path on
+/// each; this buffer owns plain memory instead. It is a class on purpose: it has one owner at a
+/// time (a writer, or a conversion thread handing its segment over), never copies implicitly, and
+/// its memory is freed with it.
+final class OutputBuffer: @unchecked Sendable {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The number of bytes written.
+  private(set) var count = 0
+
+  init(capacity: Int = 256) {
+    self.capacity = max(capacity, 16)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// The content, copied.
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// The last byte, if any.
+  var last: UInt8? { count > 0 ? storage[count - 1] : nil }
+
+  /// Forgets the content, keeping the memory.
+  func removeAll() { count = 0 }
+
+  /// Drops the content after the first `newCount` bytes.
+  func truncate(to newCount: Int) {
+    precondition(newCount >= 0 && newCount <= count)
+    count = newCount
+  }
+
+  /// Makes room for `additional` more bytes.
+  @inline(__always)
+  func reserve(_ additional: Int) {
+    if count + additional > capacity { grow(to: count + additional) }
+  }
+
+  private func grow(to minimum: Int) {
+    var size = capacity * 2
+    while size < minimum { size *= 2 }
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+    larger.update(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity = size
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Appends CR LF.
+  @inline(__always)
+  func appendLineBreak() {
+    reserve(2)
+    storage[count] = 0x0D
+    storage[count + 1] = 0x0A
+    count += 2
+  }
+
+  @inline(__always)
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (storage + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Appends the UTF-8 of `text` (without copying a native string).
+  func append(utf8 text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Appends `value` (0...99) as two digits.
+  @inline(__always)
+  func appendTwoDigits(_ value: Int) {
+    reserve(2)
+    storage[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+    storage[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+    count += 2
+  }
+
+  /// Appends `value` in decimal with at least `width` digits (zero-padded); `value` ≥ 0.
+  func appendDecimal(_ value: Int, width: Int) {
+    if width == 4, value >= 0, value < 10000 {
+      appendTwoDigits(value / 100)
+      appendTwoDigits(value % 100)
+      return
+    }
+    var digits: [UInt8] = []
+    var rest = value
+    repeat {
+      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0 || digits.count < width
+    append(Array(digits.reversed()))
+  }
+
+  /// Calls `body` with the content.
+  func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try body(UnsafeBufferPointer(start: storage, count: count))
+  }
+}

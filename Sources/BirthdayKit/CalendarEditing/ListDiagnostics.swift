@@ -1,0 +1,52 @@
+/// What reading a calendar reports, one factory per kind of problem.
+extension Diagnostic.Kind {
+  /// A VEVENT without a UID.
+  public static let eventWithoutUID = Self(rawValue: "calendar.event-without-uid")
+  /// A VEVENT without a DTSTART.
+  public static let eventWithoutStart = Self(rawValue: "calendar.event-without-start")
+  /// A DTSTART that is not a date.
+  public static let invalidStart = Self(rawValue: "calendar.invalid-start")
+  /// An RRULE part the recurrence engine does not interpret.
+  public static let unsupportedRule = Self(rawValue: "calendar.unsupported-rule")
+  /// A TZID without a definition in the calendar.
+  public static let unknownTimeZone = Self(rawValue: "calendar.unknown-time-zone")
+  /// A rule whose next occurrence is too far to find.
+  public static let ruleTooSparse = Self(rawValue: "calendar.rule-too-sparse")
+  /// The calendar's structure is broken (an ``InputFormatError``).
+  public static let calendarStructure = Self(rawValue: "calendar.structure")
+}
+
+extension Diagnostic.Message {
+  static let eventWithoutUID = Self(.eventWithoutUID, "VEVENT without UID")
+
+  static func eventWithoutStart(uid: String) -> Self {
+    Self(.eventWithoutStart, "VEVENT '\(uid)' has no DTSTART")
+  }
+
+  static func invalidStart(_ value: String) -> Self {
+    Self(.invalidStart, "invalid DTSTART value '\(value)'")
+  }
+
+  static func unsupportedRule(part: String, rule: String) -> Self {
+    Self(
+      .unsupportedRule, "unsupported RRULE part '\(part)' in '\(rule)'; next occurrence not shown",
+      isConversionFailure: false)
+  }
+
+  static func unknownTimeZone(_ name: String) -> Self {
+    Self(
+      .unknownTimeZone, "unknown time zone '\(name)': its times are taken as written",
+      isConversionFailure: false)
+  }
+
+  static func ruleTooSparse(maximumPeriods: Int) -> Self {
+    Self(
+      .ruleTooSparse,
+      "RRULE needs more than \(maximumPeriods) periods to find the next occurrence; next occurrence not shown",
+      isConversionFailure: false)
+  }
+
+  static func calendarStructure(_ text: String) -> Self {
+    Self(.calendarStructure, text)
+  }
+}

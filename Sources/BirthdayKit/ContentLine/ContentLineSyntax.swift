@@ -1,0 +1,79 @@
+/// The shape of an iCalendar content line, `NAME;PARAM=value:value` (RFC 5545 §3.1), shared by
+/// ``ICalendarReader`` and ``CalendarStructureCheck``.
+package enum ContentLineSyntax {
+  /// Where the name ends (at the first `;` or `:`) and where the value starts (after the first
+  /// `:` outside double quotes); `nil` when there is no such colon.
+  package static func split<Content: RandomAccessCollection<UInt8>>(_ content: Content) -> (
+    nameEnd: Int, valueStart: Int
+  )? where Content.Index == Int {
+    var index = content.startIndex
+    while index < content.endIndex, content[index] != UInt8(ascii: ";"),
+      content[index] != UInt8(ascii: ":")
+    {
+      index += 1
+    }
+    let nameEnd = index
+    var quoted = false
+    while index < content.endIndex {
+      let byte = content[index]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == UInt8(ascii: ":"), !quoted {
+        return (nameEnd, index + 1)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Where the first value of parameter `parameterName` (upper-case ASCII) is in `content`,
+  /// quotes removed; `nil` when the line has no such parameter. `nameEnd` and `valueStart` are
+  /// what ``split(_:)`` found.
+  package static func parameter<Content: RandomAccessCollection<UInt8>>(
+    _ parameterName: String, in content: Content, nameEnd: Int, valueStart: Int
+  ) -> Range<Int>? where Content.Index == Int {
+    var index = nameEnd
+    let limit = valueStart - 1
+    while index < limit, content[index] == UInt8(ascii: ";") {
+      index += 1
+      let nameStart = index
+      while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
+      let found = content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(
+        parameterName.utf8)
+      index += 1
+      var first: Range<Int>?
+      while index < limit {
+        var valueEnd: Int
+        if content[index] == UInt8(ascii: "\"") {
+          let valueBegin = index + 1
+          valueEnd = valueBegin
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+          if first == nil { first = valueBegin..<valueEnd }
+          index = min(valueEnd + 1, limit)
+        } else {
+          valueEnd = index
+          while valueEnd < limit, content[valueEnd] != UInt8(ascii: ","),
+            content[valueEnd] != UInt8(ascii: ";")
+          {
+            valueEnd += 1
+          }
+          if first == nil { first = index..<valueEnd }
+          index = valueEnd
+        }
+        if index < limit, content[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        break
+      }
+      if found { return first ?? index..<index }
+    }
+    return nil
+  }
+}
+
+/// ASCII upper case of `byte`; other bytes unchanged.
+@inline(__always)
+func asciiUppercased(_ byte: UInt8) -> UInt8 {
+  (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 32 : byte
+}

@@ -1,0 +1,176 @@
+/// A streaming iCalendar (RFC 5545) reader that keeps the original bytes of every line.
+///
+/// Each call to ``next()`` returns one logical line: the physical lines it was folded over, with
+/// their own terminators, plus the unfolded content used for matching, and where those bytes are
+/// in the input (``CalendarLine/byteRange``). Component nesting is tracked on an explicit stack
+/// (any depth) and checked: unbalanced `BEGIN`/`END`, an `END` of the wrong name, content before
+/// the first `BEGIN:VCALENDAR` and input that is not iCalendar at all throw ``InputFormatError``
+/// naming the line. Lines after the last `END:VCALENDAR` that are not `BEGIN`/`END` are returned as
+/// trailing data (``CalendarLine/Kind/other``).
+///
+/// Writing every line's ``CalendarLine/raw`` gives back the input byte for byte (a byte order
+/// mark included), so an editor copies what it keeps and drops what it removes.
+///
+/// ```swift
+/// var reader = ICalendarReader(MemoryByteSource("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"), fileName: "a.ics")
+/// while let line = try reader.next() { print(line.kind, line.depth) }  // begin 1, end 1
+/// ```
+///
+/// The top-level components of the calendar (`VEVENT`, `VTODO`, ...) with their byte ranges:
+///
+/// ```swift
+/// var start = 0
+/// while let line = try reader.next() {
+///   if line.kind == .begin, line.depth == 2 { start = line.byteRange.lowerBound }
+///   if line.kind == .end, line.depth == 2 { print(start..<line.byteRange.upperBound) }
+/// }
+/// ```
+public struct ICalendarReader<Source: ByteSource> {
+  private var scanner: ICalendarScanner
+
+  /// Creates a reader; `fileName` is used in error messages.
+  public init(_ source: Source, fileName: String) {
+    self.scanner = ICalendarScanner(AnyByteSource(source), fileName: fileName)
+  }
+
+  /// The next logical line, or `nil` at the end of a well-formed input.
+  /// - Throws: ``ByteSourceError`` on a read error, ``InputFormatError`` on malformed structure.
+  public mutating func next() throws -> CalendarLine? {
+    try scanner.nextLine { CalendarLine($0) }
+  }
+}
+
+/// The work of ``ICalendarReader``, not generic: compiled concrete in this module whatever the
+/// caller's source type (generic code called from another module would run unspecialized).
+struct ICalendarScanner {
+  /// Taken out while a line is read, so that the line's handling can use the rest of `self`.
+  private var lines: LineReader<AnyByteSource>?
+  private let fileName: String
+  private var stack: [(name: [UInt8], line: Int)] = []
+  private var seenCalendar = false
+  private var isFirstLine = true
+  private var finished = false
+  /// The unfolded content of a folded line (reused, so reading allocates nothing per line).
+  private var scratch: [UInt8] = []
+
+  init(_ source: AnyByteSource, fileName: String) {
+    self.lines = LineReader(source, chunkSize: 1 << 16, keepingByteOrderMark: true)
+    self.fileName = fileName
+  }
+
+  /// Calls `body` with the next logical line, whose bytes stay valid only during the call (no
+  /// copy), and returns its result; `nil` at the end of a well-formed input.
+  /// - Throws: as ``next()``, or what `body` throws.
+  mutating func nextLine<Result>(_ body: (ICalendarLineView) throws -> Result) throws -> Result? {
+    guard !finished, var lines = self.lines.take() else { return nil }
+    var scratch: [UInt8] = []
+    swap(&scratch, &self.scratch)  // a move, so that reusing it copies nothing
+    defer {
+      self.scratch = scratch
+      self.lines = lines
+    }
+    let result = try lines.nextFoldedLine { raw, physicalLines, firstLine, offset in
+      try LineUnfolding.withUnfoldedContent(
+        of: raw, physicalLines: physicalLines, scratch: &scratch
+      ) { unfolded in
+        var content = unfolded
+        if isFirstLine {
+          isFirstLine = false
+          if content.starts(with: [0xEF, 0xBB, 0xBF]) {
+            content = UnsafeBufferPointer(rebasing: content[3...])
+          }
+        }
+        let view = try classify(
+          raw: raw, content: content,
+          lineNumber: firstLine, offset: offset)
+        return try body(view)
+      }
+    }
+    guard let result else {
+      finished = true
+      try checkEnd(lastLine: max(lines.lineNumber, 1))
+      return nil
+    }
+    return result
+  }
+
+  private mutating func classify(
+    raw: UnsafeBufferPointer<UInt8>, content: UnsafeBufferPointer<UInt8>, lineNumber: Int,
+    offset: Int
+  ) throws -> ICalendarLineView {
+    var line = ICalendarLineView(
+      kind: .other, raw: raw, content: content, lineNumber: lineNumber, byteOffset: offset,
+      depth: stack.count, nameEnd: 0, valueStart: content.count)
+    let isBlank = content.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    guard let parts = ContentLineSyntax.split(content), !isBlank else {
+      if stack.isEmpty, !seenCalendar, !isBlank { throw notCalendar(content, lineNumber) }
+      return line
+    }
+    line.nameEnd = parts.nameEnd
+    line.valueStart = parts.valueStart
+    let isBegin = line.isNamed("BEGIN")
+    let isEnd = line.isNamed("END")
+    var component = isBegin || isEnd ? line.value.map(asciiUppercased) : []
+    while let last = component.last, last == 0x20 || last == 0x09 { component.removeLast() }
+    let isCalendar = component.elementsEqual("VCALENDAR".utf8)
+    if stack.isEmpty {
+      if !seenCalendar, !(isBegin && isCalendar) { throw notCalendar(content, lineNumber) }
+      if !isBegin && !isEnd { return line }  // trailing data after END:VCALENDAR
+      if !(isBegin && isCalendar) {
+        throw error("'\(text(content))' outside VCALENDAR", lineNumber)
+      }
+    }
+    if isBegin {
+      if isCalendar, let open = stack.last {
+        throw error(
+          "BEGIN:VCALENDAR inside BEGIN:\(text(open.name)) on line \(open.line)", lineNumber)
+      }
+      if component.isEmpty { throw error("BEGIN without a component name", lineNumber) }
+      seenCalendar = true
+      stack.append((component, lineNumber))
+      line.kind = .begin
+      line.depth = stack.count
+    } else if isEnd, let open = stack.last {
+      guard open.name == component else {
+        throw error(
+          "END:\(text(component)) does not match BEGIN:\(text(open.name)) on line \(open.line)",
+          lineNumber)
+      }
+      line.kind = .end
+      line.depth = stack.count
+      stack.removeLast()
+    } else {
+      line.kind = .property
+    }
+    return line
+  }
+
+  private func checkEnd(lastLine: Int) throws {
+    if !seenCalendar {
+      throw InputFormatError(
+        .calendarStructure("not an iCalendar file: no BEGIN:VCALENDAR"),
+        at: SourceLocation(file: fileName, line: lastLine))
+    }
+    if let open = stack.last {
+      throw error(
+        "missing END:\(text(open.name)) for BEGIN:\(text(open.name)) on line \(open.line)",
+        lastLine)
+    }
+  }
+
+  private func notCalendar(_ content: UnsafeBufferPointer<UInt8>, _ lineNumber: Int)
+    -> InputFormatError
+  {
+    error("not an iCalendar file: expected BEGIN:VCALENDAR, found '\(text(content))'", lineNumber)
+  }
+
+  private func error(_ message: String, _ lineNumber: Int) -> InputFormatError {
+    InputFormatError(
+      .calendarStructure(message), at: SourceLocation(file: fileName, line: lineNumber))
+  }
+
+  private func text<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
+    return bytes.count > 60 ? shown + "..." : shown
+  }
+}

@@ -1,0 +1,195 @@
+/// The one line splitter: cuts a ``ByteSource`` into physical or logical lines without decoding
+/// them, as ranges of its read buffer.
+///
+/// CR, LF and CRLF each end a line (real exports mix them, and some write `\r\r\n`). Lines are
+/// handed to a closure as bytes that stay valid only during the call, so reading a file costs one
+/// chunk buffer, not one array per line. Three views of the same lines:
+/// - ``nextLine(_:)``: the line without its line break (the vCard reader, UID lists);
+/// - ``nextLineWithTerminator(_:)``: the line with its own line break, so that writing the lines
+///   back gives the input byte for byte (byte-preserving edits);
+/// - ``nextFoldedLine(_:)``: a logical content line, the physical line and the continuation lines
+///   folded after it (RFC 5545 §3.1, RFC 6350 §3.2), with their line breaks; ``LineUnfolding``
+///   turns them into the unfolded content.
+///
+/// A leading UTF-8 byte order mark is removed unless `keepingByteOrderMark` is set (an editor
+/// writes it back).
+///
+/// ```swift
+/// var lines = LineReader(MemoryByteSource("BEGIN:VCARD\r\nEND:VCARD\n"))
+/// while let text = try lines.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+///   print(lines.lineNumber, text)  // 1 BEGIN:VCARD, then 2 END:VCARD
+/// }
+/// ```
+package struct LineReader<Source: ByteSource> {
+  private var source: Source
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var reachedEnd = false
+  private var atFileStart = true
+  private let keepsByteOrderMark: Bool
+
+  /// The 1-based number of the last physical line returned (0 before the first).
+  package private(set) var lineNumber = 0
+  /// Total bytes consumed from the source so far, for progress reports.
+  package private(set) var bytesRead = 0
+  /// Where the line last returned starts in the input, in bytes (a removed byte order mark
+  /// counts).
+  package private(set) var lineOffset = 0
+  /// Where the next line starts in the input.
+  private var nextOffset = 0
+
+  /// Creates a reader; `chunkSize` is the size of each read from the source.
+  package init(_ source: Source, chunkSize: Int = 1 << 18, keepingByteOrderMark: Bool = false) {
+    self.source = source
+    self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 16))
+    self.keepsByteOrderMark = keepingByteOrderMark
+  }
+
+  /// Calls `body` with the next physical line's bytes without its line break and returns its
+  /// result, or returns `nil` at the end of the input.
+  ///
+  /// - Throws: what the source throws, or what `body` throws.
+  @inline(__always)
+  package mutating func nextLine<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) throws -> Result? {
+    guard let line = try nextRange(unfolding: false) else { return nil }
+    return try buffer.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[line.start..<line.contentEnd]))
+    }
+  }
+
+  /// Calls `body` with the next physical line's bytes including its line break (CRLF, LF, CR,
+  /// or none at the end of the input) and the length of its content without the line break.
+  package mutating func nextLineWithTerminator<Result>(
+    _ body: (_ line: UnsafeBufferPointer<UInt8>, _ contentCount: Int) throws -> Result
+  ) throws -> Result? {
+    guard let line = try nextRange(unfolding: false) else { return nil }
+    return try buffer.withUnsafeBufferPointer { all in
+      try body(
+        UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line.contentEnd - line.start)
+    }
+  }
+
+  /// Calls `body` with the next logical line: its physical lines with their line breaks, each
+  /// after the first starting with a space or a tab, how many there are, the number of the first,
+  /// and where it starts in the input (in bytes).
+  package mutating func nextFoldedLine<Result>(
+    _ body: (
+      _ lines: UnsafeBufferPointer<UInt8>, _ physicalLines: Int, _ firstLine: Int, _ offset: Int
+    ) throws -> Result
+  ) throws -> Result? {
+    guard let line = try nextRange(unfolding: true) else { return nil }
+    let firstLine = lineNumber - line.physicalLines + 1
+    return try buffer.withUnsafeBufferPointer { all in
+      try body(
+        UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line.physicalLines, firstLine,
+        lineOffset)
+    }
+  }
+
+  /// Finds the next line in the buffer, reading more as needed. A CR at the end of the buffer
+  /// waits for the next byte (an LF after it belongs to the same line break); when unfolding, so
+  /// does the end of a line, until the first byte of the next line is known.
+  private mutating func nextRange(unfolding: Bool) throws -> (
+    start: Int, contentEnd: Int, end: Int, physicalLines: Int
+  )? {
+    var lineStart = start
+    var scan = start
+    var contentEnd = -1
+    var physicalLines = 0
+    func refillKeepingLine() throws {
+      let shift = try refill()
+      lineStart -= shift
+      scan -= shift
+      if contentEnd >= 0 { contentEnd -= shift }
+    }
+    while true {
+      if physicalLines > 0 {
+        if !unfolding { break }
+        if lineStart == end {
+          if reachedEnd { break }
+          try refillKeepingLine()
+          continue
+        }
+        let first = buffer[lineStart]
+        if first != 0x20 && first != 0x09 { break }
+      }
+      guard let terminator = findLineEnd(from: scan) else {
+        if reachedEnd {
+          guard lineStart < end else { return nil }
+          if contentEnd < 0 { contentEnd = end }
+          physicalLines += 1
+          lineStart = end
+          break
+        }
+        scan = end
+        try refillKeepingLine()
+        continue
+      }
+      let isCR = buffer[terminator] == 0x0D
+      if isCR, terminator + 1 == end, !reachedEnd {
+        scan = terminator
+        try refillKeepingLine()
+        continue
+      }
+      var next = terminator + 1
+      if isCR, next < end, buffer[next] == 0x0A { next += 1 }
+      if contentEnd < 0 { contentEnd = terminator }
+      physicalLines += 1
+      lineStart = next
+      scan = next
+    }
+    let line = (start, contentEnd, lineStart, physicalLines)
+    start = lineStart
+    lineNumber += physicalLines
+    lineOffset = nextOffset
+    nextOffset += lineStart - line.0
+    return line
+  }
+
+  @inline(__always)
+  private func findLineEnd(from index: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { all in
+      ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: all, from: index, to: end)
+    }
+  }
+
+  /// Moves the unread tail to the front, grows the buffer if one line fills it, and reads more;
+  /// returns how far the bytes moved.
+  private mutating func refill() throws -> Int {
+    let oldStart = start
+    if start > 0 {
+      let remaining = end - start
+      if remaining > 0 {
+        buffer.withUnsafeMutableBytes { raw in
+          guard let base = raw.baseAddress else { return }
+          base.copyMemory(from: base + oldStart, byteCount: remaining)  // may overlap: a memmove
+        }
+      }
+      start = 0
+      end = remaining
+    }
+    if end == buffer.count {
+      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    }
+    let count = try buffer.withUnsafeMutableBytes { raw in
+      try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+    }
+    if count == 0 {
+      reachedEnd = true
+      return oldStart
+    }
+    bytesRead += count
+    end += count
+    if atFileStart, end >= 3 {
+      atFileStart = false
+      if !keepsByteOrderMark, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        start = 3
+        nextOffset = 3
+      }
+    }
+    return oldStart - start
+  }
+}

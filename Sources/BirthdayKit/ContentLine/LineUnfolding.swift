@@ -1,0 +1,87 @@
+/// The one unfold of content lines (RFC 5545 §3.1, RFC 6350 §3.2): a line break followed by one
+/// space or tab is removed, together with that space or tab.
+///
+/// ``LineReader/nextFoldedLine(_:)`` gathers a logical line's physical lines; this turns them into
+/// its content. The vCard reader, whose unfolding depends on the card's version, removes the
+/// folding character through ``appendContinuation(_:to:)`` as well.
+package enum LineUnfolding {
+  /// True when `line` continues the previous line: it starts with a space or a tab.
+  @inline(__always)
+  package static func isContinuation<Line: Collection<UInt8>>(_ line: Line) -> Bool {
+    guard let first = line.first else { return false }
+    return first == 0x20 || first == 0x09
+  }
+
+  /// Appends a continuation line without its folding character (its first byte).
+  @inline(__always)
+  package static func appendContinuation<Line: Collection<UInt8>>(
+    _ line: Line, to content: inout [UInt8]
+  ) {
+    content.append(contentsOf: line.dropFirst())
+  }
+
+  /// Calls `body` with each physical line of `lines` (whole lines with their line breaks, as
+  /// ``LineReader`` returns them): its content, and its line break (empty at the end of input).
+  package static func forEachPhysicalLine(
+    in lines: UnsafeBufferPointer<UInt8>,
+    _ body: (_ content: UnsafeBufferPointer<UInt8>, _ lineBreak: UnsafeBufferPointer<UInt8>) throws
+      -> Void
+  ) rethrows {
+    var start = 0
+    while start < lines.count {
+      let terminator =
+        ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: lines, from: start, to: lines.count)
+        ?? lines.count
+      var next = min(terminator + 1, lines.count)
+      if terminator < lines.count, lines[terminator] == 0x0D, next < lines.count,
+        lines[next] == 0x0A
+      {
+        next += 1
+      }
+      try body(
+        UnsafeBufferPointer(rebasing: lines[start..<terminator]),
+        UnsafeBufferPointer(rebasing: lines[terminator..<next]))
+      start = next
+    }
+  }
+
+  /// The content of a logical line: `lines` without line breaks and folding characters.
+  /// One physical line needs no copy: `body` then gets its bytes in place.
+  package static func withUnfoldedContent<Result>(
+    of lines: UnsafeBufferPointer<UInt8>, physicalLines: Int, scratch: inout [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    var contentEnd = 0
+    if physicalLines == 1 {
+      contentEnd = lines.count
+      while contentEnd > 0, lines[contentEnd - 1] == 0x0A || lines[contentEnd - 1] == 0x0D {
+        contentEnd -= 1
+      }
+      return try body(UnsafeBufferPointer(rebasing: lines[..<contentEnd]))
+    }
+    scratch.removeAll(keepingCapacity: true)
+    var isFirst = true
+    forEachPhysicalLine(in: lines) { content, _ in
+      if isFirst {
+        scratch.append(contentsOf: content)
+        isFirst = false
+      } else {
+        appendContinuation(content, to: &scratch)
+      }
+    }
+    return try scratch.withUnsafeBufferPointer(body)
+  }
+
+  /// The unfolded lines of a whole text in memory (checks and tests).
+  package static func unfoldedLines(of bytes: [UInt8]) -> [[UInt8]] {
+    var reader = LineReader(MemoryByteSource(bytes), keepingByteOrderMark: true)
+    var scratch: [UInt8] = []
+    var result: [[UInt8]] = []
+    while let line = try? reader.nextFoldedLine({ lines, count, _, _ in
+      withUnfoldedContent(of: lines, physicalLines: count, scratch: &scratch) { Array($0) }
+    }) {
+      result.append(line)
+    }
+    return result
+  }
+}

@@ -1,0 +1,112 @@
+/// RFC 5545 §3.3.11 TEXT escaping: the one escape/unescape pair of iCalendar.
+///
+/// Backslash, semicolon and comma are escaped; a line break becomes `\n`; colons are left alone
+/// (the RFC does not escape them). Together with ``TextSanitizer`` this guarantees that no value
+/// can end its property early or start a new property or component.
+public enum TextEscaping {
+  /// Appends the escaped UTF-8 of `text` to `output`. CR, LF and CRLF each become `\n`; any other
+  /// C0 control character and DEL are dropped (they are never valid in a TEXT value).
+  public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  public static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    let escaped = OutputBuffer(capacity: bytes.count + 16)
+    appendEscaped(bytes, to: escaped)
+    output.append(contentsOf: escaped.bytes)
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
+  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
+    // Fast path: most values need no escaping and are copied in one go. The bytes that need
+    // work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\` and DEL (`high`).
+    let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
+    let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
+    var index = 0
+    if let base = bytes.baseAddress {
+      // Eight bytes at a time while none of them can need work (exact presence tests).
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let comma = word ^ (ones &* 0x2C)
+        let semicolon = word ^ (ones &* 0x3B)
+        let backslash = word ^ (ones &* 0x5C)
+        let delete = word ^ (ones &* 0x7F)
+        let suspicious =
+          (word &- ones &* 0x20) & ~word  // a byte below 0x20
+          | (comma &- ones) & ~comma | (semicolon &- ones) & ~semicolon
+          | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete
+        if suspicious & highs != 0 { break }
+        index += 8
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      let mask = byte < 64 ? low : high
+      if byte < 0x80, mask >> (byte & 63) & 1 != 0 { break }
+      index += 1
+    }
+    output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))
+    guard index < bytes.count else { return }
+    var previousWasCR = false
+    for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
+      defer { previousWasCR = byte == 0x0D }
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+        output.append(UInt8(ascii: "\\"))
+        output.append(byte)
+      case 0x0A:
+        if !previousWasCR { output.append("\\n") }
+      case 0x0D:
+        output.append("\\n")
+      case 0x09:
+        output.append(byte)
+      case 0x00..<0x20, 0x7F:
+        continue
+      default:
+        output.append(byte)
+      }
+    }
+  }
+
+  /// The escaped form of `text` as a string (for tests and documentation).
+  public static func escaped(_ text: String) -> String {
+    var output: [UInt8] = []
+    appendEscaped(text, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
+  public static func unescaped(_ text: String) -> String {
+    String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
+  }
+
+  /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a
+  /// backslash at the end stays.
+  package static func unescaped<Bytes: Collection<UInt8>>(bytes value: Bytes) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(value.count)
+    var escaped = false
+    for byte in value {
+      if escaped {
+        escaped = false
+        result.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else {
+        result.append(byte)
+      }
+    }
+    if escaped { result.append(UInt8(ascii: "\\")) }
+    return result
+  }
+}

@@ -1,0 +1,64 @@
+/// What the vCard reader reports, one factory per kind of problem.
+extension Diagnostic.Kind {
+  /// A card without `END:VCARD` (cut off by the end of the file or by the next card).
+  public static let vCardMissingEnd = Self(rawValue: "vcard.missing-end")
+  /// Lines between cards.
+  public static let vCardTextOutsideCard = Self(rawValue: "vcard.text-outside-card")
+  /// A second `BDAY`, ignored.
+  public static let vCardSeveralBirthdays = Self(rawValue: "vcard.several-birthdays")
+  /// A date property that is not a date.
+  public static let vCardInvalidDate = Self(rawValue: "vcard.invalid-date")
+  /// More date or label properties in one card than are kept.
+  public static let vCardTooManyDates = Self(rawValue: "vcard.too-many-dates")
+  /// A value longer than is kept.
+  public static let vCardValueTooLong = Self(rawValue: "vcard.value-too-long")
+  /// A value read as Windows-1252 because it is not UTF-8.
+  public static let vCardNotUTF8 = Self(rawValue: "vcard.not-utf8")
+  /// The input is not a vCard file (an ``InputFormatError``).
+  public static let vCardNotVCard = Self(rawValue: "vcard.not-vcard")
+}
+
+extension Diagnostic.Message {
+  static func vCardMissingEnd(beginLine: Int, newCardBegins: Bool) -> Self {
+    Self(
+      .vCardMissingEnd,
+      "missing END:VCARD for the card that begins on line \(beginLine); "
+        + (newCardBegins ? "a new card begins here" : "keeping what was read"))
+  }
+
+  static func vCardTextOutsideCard(_ found: String) -> Self {
+    Self(.vCardTextOutsideCard, "text outside BEGIN:VCARD/END:VCARD skipped: '\(found)'")
+  }
+
+  static func vCardSeveralBirthdays(using first: String, ignoring extra: String) -> Self {
+    Self(
+      .vCardSeveralBirthdays, "several BDAY properties, using '\(first)' and ignoring '\(extra)'",
+      isConversionFailure: false)
+  }
+
+  static func vCardInvalidDate(property: String, value: String) -> Self {
+    Self(
+      .vCardInvalidDate,
+      "invalid \(property) value '\(value)' (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)")
+  }
+
+  static func vCardTooManyDates(maximum: Int) -> Self {
+    Self(
+      .vCardTooManyDates,
+      "more than \(maximum) date or label properties in one card, the rest ignored")
+  }
+
+  static func vCardValueTooLong(property: String, limit: Int) -> Self {
+    Self(.vCardValueTooLong, "\(property) value longer than \(limit) bytes, the rest ignored")
+  }
+
+  static func vCardNotUTF8(property: String) -> Self {
+    Self(
+      .vCardNotUTF8, "\(property) value is not valid UTF-8, read as Windows-1252",
+      isConversionFailure: false)
+  }
+
+  static func vCardNotVCard(found: String) -> Self {
+    Self(.vCardNotVCard, "not a vCard file: expected BEGIN:VCARD, found '\(found)'")
+  }
+}
