@@ -1,6 +1,6 @@
 /// Removes components from an iCalendar file by UID, keeping every other byte identical.
 ///
-/// A top-level component of VCALENDAR (VEVENT, VTODO, VJOURNAL, X- components) is removed with
+/// A top-level VEVENT, VTODO or VJOURNAL of VCALENDAR is removed with
 /// everything nested in it when its own `UID` value, unfolded and TEXT-unescaped, equals one of the
 /// requested UIDs: the master event and all its `RECURRENCE-ID` overrides go together (RFC 5545
 /// §3.8.4.7). Line endings, folding, order, unknown properties, VTIMEZONEs and trailing data stay
@@ -38,7 +38,7 @@ public enum CalendarEditor {
       let closesTopLevel = line.kind == .end && line.depth == 2
       switch mode {
       case .copying:
-        if line.kind == .begin, line.depth == 2 {
+        if line.kind == .begin, line.depth == 2, isDeletable(componentName: line.value) {
           mode = .pending
           pending.removeAll(keepingCapacity: true)
           pending.append(contentsOf: line.raw)
@@ -70,6 +70,25 @@ public enum CalendarEditor {
     sink = output.sink
     return report
   }
+}
+
+/// Whether a top-level component of this name is removed by UID: events, to-dos and journal
+/// entries are; VFREEBUSY, VAVAILABILITY, VTIMEZONE and X- components are kept byte for byte
+/// whatever UID they carry, as the README and `delete --help` promise.
+private func isDeletable(componentName: UnsafeBufferPointer<UInt8>) -> Bool {
+  var trimmed = componentName[...]
+  while let last = trimmed.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+    trimmed = trimmed.dropLast()
+  }
+  for name in deletableComponentNames where name.count == trimmed.count {
+    if zip(name, trimmed).allSatisfy({ $0 == ($1 | 0x20) }) { return true }
+  }
+  return false
+}
+
+/// Lower-case names of the components ``CalendarEditor`` removes.
+private let deletableComponentNames: [[UInt8]] = ["vevent", "vtodo", "vjournal"].map {
+  Array($0.utf8)
 }
 
 /// Where ``CalendarEditor`` is relative to the top-level component being read.

@@ -3,7 +3,8 @@
 /// One entry per master VEVENT, sorted by next occurrence, then UID, then line; events without a
 /// next occurrence come last. A UID that appears on several masters is listed once, from the
 /// first; overrides (`RECURRENCE-ID`) fold into their master, and an override whose UID has no
-/// master anywhere in the file is listed once, from the first. Events that cannot be fully
+/// master anywhere in the file is listed once, from the first. Each event without a UID is
+/// listed on a line of its own. Events that cannot be fully
 /// interpreted are listed with what can be shown, and a diagnostic says why.
 ///
 /// In files written by bdconvert (`PRODID` naming bdconvert) the year shown comes from
@@ -151,7 +152,8 @@ public enum CalendarLister {
     var previousUIDIsASCII = false
     try byUID.finish { bytes in
       let event = ListedEventRecord(bytes: bytes)
-      if hasPrevious {
+      // Events without a UID share no identity: each is listed on its own line.
+      if hasPrevious, !event.uid.isEmpty {
         let order = previousUID.withUnsafeBytes { previous in
           ListedEventOrder.compareUIDs(
             previous, isASCII: previousUIDIsASCII, event.uid, isASCII: event.uidIsASCII)

@@ -17,7 +17,9 @@ extension Diagnostic.Kind {
 }
 
 extension Diagnostic.Message {
-  static let eventWithoutUID = Self(.eventWithoutUID, "VEVENT without UID")
+  static let eventWithoutUID = Self(
+    .eventWithoutUID, "VEVENT without UID: listed on a line of its own, it cannot be deleted by UID"
+  )
 
   static func eventWithoutStart(uid: String) -> Self {
     Self(.eventWithoutStart, "VEVENT '\(uid)' has no DTSTART")

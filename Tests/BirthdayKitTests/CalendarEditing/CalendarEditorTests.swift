@@ -120,14 +120,30 @@ private let outlookUID = "040000008200E00074C5B7101A82E0080000000000;Outlook,1"
     #expect(report.totalRemoved == 1)
   }
 
-  @Test func deepNestingAndXComponentsBalance() throws {
-    var text = "BEGIN:VCALENDAR\r\nBEGIN:X-OUTER\r\nUID:x\r\n"
+  @Test func deepNestingInsideAnEventBalances() throws {
+    var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n"
     for _ in 0..<2000 { text += "BEGIN:X-LEVEL\r\n" }
     for _ in 0..<2000 { text += "END:X-LEVEL\r\n" }
-    text += "END:X-OUTER\r\nEND:VCALENDAR\r\n"
+    text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
     let (output, report) = try deleting(["x"], from: Array(text.utf8))
     #expect(String(decoding: output, as: UTF8.self) == "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
     #expect(report.totalRemoved == 1)
+  }
+
+  @Test func onlyEventsToDosAndJournalsAreRemoved() throws {
+    // Free/busy and X- components that carry the UID stay byte for byte (issue 18, item 6).
+    let kept =
+      "BEGIN:VFREEBUSY\r\nUID:u\r\nFREEBUSY:20270101T100000Z/PT1H\r\nEND:VFREEBUSY\r\n"
+      + "BEGIN:X-VENDOR\r\nUID:u\r\nBEGIN:X-LEVEL\r\nEND:X-LEVEL\r\nEND:X-VENDOR\r\n"
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nEND:VEVENT\r\n" + kept
+      + "BEGIN:VTODO\r\nUID:u\r\nEND:VTODO\r\nbegin:vjournal\r\nUID:u\r\nend:vjournal\r\n"
+      + "END:VCALENDAR\r\n"
+    let (output, report) = try deleting(["u"], from: Array(text.utf8))
+    #expect(
+      String(decoding: output, as: UTF8.self)
+        == "BEGIN:VCALENDAR\r\n" + kept + "END:VCALENDAR\r\n")
+    #expect(report.totalRemoved == 3)
   }
 
   @Test func readerKeepsOriginalBytesOfFoldedLines() throws {

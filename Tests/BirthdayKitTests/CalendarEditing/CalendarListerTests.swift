@@ -128,6 +128,24 @@ private func date(_ text: String) -> CivilDate? { RecurrenceRule.date(text) }
       ])
   }
 
+  @Test func eventsWithoutUIDAreListedOneByOne() throws {
+    // A festival programme: many events, none with a UID (issue 18, item 5).
+    var text = "BEGIN:VCALENDAR\r\n"
+    for day in 1...3 {
+      text += "BEGIN:VEVENT\r\nSUMMARY:Concert \(day)\r\nDTSTART;VALUE=DATE:2027070\(day)\r\n"
+      text += "END:VEVENT\r\n"
+    }
+    text += "END:VCALENDAR\r\n"
+    var warnings: [String] = []
+    let events = try CalendarLister.list(
+      OneByteSource(bytes: Array(text.utf8)), fileName: "f.ics",
+      today: try #require(date("20270101")), diagnostics: { warnings.append($0.description) })
+    #expect(events.map(\.summary) == ["Concert 1", "Concert 2", "Concert 3"])
+    #expect(events.allSatisfy { $0.uid.isEmpty })
+    #expect(warnings.count == 3)
+    #expect(warnings.allSatisfy { $0.contains("cannot be deleted by UID") })
+  }
+
   @Test func ourFilesShowTheYearFromDescription() throws {
     let text =
       "BEGIN:VCALENDAR\r\nPRODID:-//bdconvert//Birthday Calendar//EN\r\n"
