@@ -14,8 +14,10 @@ let package = Package(
   targets: [
     // The pipeline: input readers -> core model -> calendar writer / editor.
     .target(name: "BirthdayKit"),
+    // CalDAV/CardDAV: an HTTP client (Foundation's URLSession), multistatus parsing, collections.
+    .target(name: "BirthdayDAV", dependencies: ["BirthdayKit"]),
     // The command line: argument parsing, files, diagnostics, exit statuses.
-    .target(name: "BDConvertCLI", dependencies: ["BirthdayKit"]),
+    .target(name: "BDConvertCLI", dependencies: ["BirthdayKit", "BirthdayDAV"]),
     // The executable is a one-line entry point so the CLI stays testable.
     .executableTarget(name: "bdconvert", dependencies: ["BDConvertCLI"]),
     .testTarget(
@@ -23,9 +25,10 @@ let package = Package(
       dependencies: ["BirthdayKit"],
       resources: [.copy("Resources")]
     ),
+    .testTarget(name: "BirthdayDAVTests", dependencies: ["BirthdayDAV"]),
     .testTarget(
       name: "BDConvertCLITests",
-      dependencies: ["BDConvertCLI", "bdconvert"]
+      dependencies: ["BDConvertCLI", "BirthdayDAV", "bdconvert"]
     ),
   ]
 )

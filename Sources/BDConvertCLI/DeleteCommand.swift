@@ -7,7 +7,9 @@ struct DeleteCommand {
   static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
+    -> ExitStatus
+  {
     let scanned = try spec.scanner.scan(arguments)
     if scanned.has("--help") {
       StandardStreams.output(HelpFormatter.help(for: spec))
@@ -33,6 +35,20 @@ struct DeleteCommand {
       throw .usage("no UID given: use --uid or --uids-from", usage)
     }
 
+    if ServerAccess.isURL(path) {
+      if inPlace || outputPath != nil {
+        throw .usage("'--in-place' and '-o' are for files; a server is changed in place", usage)
+      }
+      let (access, url) = try ServerAccess.open(
+        path, scanned: scanned, environment: environment, usage: usage)
+      if uids.isEmpty {
+        StandardStreams.error(nothingToDelete(uidFiles))
+        return .success
+      }
+      return try ServerDeletion.run(
+        uids: uids, url: url, access: access, calendarName: scanned.last("--calendar-name"),
+        verbose: scanned.has("--verbose"))
+    }
     let input = try CalendarInput.open(path)
     defer { input.file.close() }
     // The calendar is read twice: checked, then copied without the events.

@@ -15,4 +15,8 @@ public enum ExitStatus: Int32, Sendable {
   /// A sync that could apply only part of its changes; running it again finishes
   /// (`EX_TEMPFAIL`).
   case tempFailure = 75
+  /// A server cannot be reached (`EX_UNAVAILABLE`).
+  case unavailable = 69
+  /// A server refused the credentials (`EX_NOPERM`).
+  case noPermission = 77
 }

@@ -1,3 +1,4 @@
+import BirthdayDAV
 import BirthdayKit
 
 #if canImport(Glibc)
@@ -13,7 +14,9 @@ struct ListCommand {
   static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
+    -> ExitStatus
+  {
     let scanned = try spec.scanner.scan(arguments)
     if scanned.has("--help") {
       StandardStreams.output(HelpFormatter.help(for: spec))
@@ -31,6 +34,13 @@ struct ListCommand {
       today = date
     } else {
       today = LocalDate.today()
+    }
+    if let url = scanned.operands.first(where: ServerAccess.isURL) {
+      guard scanned.operands.count == 1 else {
+        throw .usage("list takes one calendar URL, or files, not both", usage)
+      }
+      return try listServer(
+        url, scanned: scanned, environment: environment, today: today)
     }
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
@@ -72,4 +82,43 @@ struct ListCommand {
     StandardStreams.output(text)
     return .success
   }
+
+  /// `list URL`: the events of a calendar collection on a server, listed as one calendar.
+  private static func listServer(
+    _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
+    today: CivilDate
+  ) throws(CommandError) -> ExitStatus {
+    let (access, url) = try ServerAccess.open(
+      text, scanned: scanned, environment: environment, usage: usage)
+    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    defer { printer.finish() }
+    let collection: DAVCollection
+    do {
+      collection = try DAVCollection.discover(
+        url, kind: .calendar, client: access.client, name: scanned.last("--calendar-name"))
+    } catch {
+      throw ServerAccess.commandError(error)
+    }
+    let inputs = try ServerCalendarReader.calendars(of: collection, diagnostics: printer.handler)
+    let json = scanned.has("--json")
+    var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
+    var text = ""
+    do {
+      try CalendarLister.forEachEvent(in: inputs, today: today, diagnostics: printer.handler) {
+        event in
+        if table != nil {
+          table?.add(event.textLine)
+        } else {
+          text += (json ? event.jsonLine : event.textLine) + "\n"
+        }
+      }
+    } catch {
+      throw CalendarInput.commandError(error)
+    }
+    table?.finish()
+    StandardStreams.output(text)
+    if scanned.has("--verbose") { StandardStreams.error(access.requestSummary) }
+    return .success
+  }
+
 }

@@ -1,3 +1,4 @@
+import BirthdayDAV
 import BirthdayKit
 
 #if canImport(Glibc)
@@ -15,6 +16,10 @@ struct SyncCommand {
   let options: ConvertOptions
   let sync: SyncOptions
   let timestamp: UTCTimestamp
+  /// The environment (credentials for a server target).
+  var environment: [String: String] = [:]
+  /// The scanned arguments (server options for a server target).
+  var scanned = ArgumentScanner.Result()
 
   /// What `sync` adds to the conversion options.
   struct SyncOptions {
@@ -60,7 +65,10 @@ struct SyncCommand {
         StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
       }
     }
-    return try SyncCommand(options: options, sync: sync, timestamp: timestamp).run()
+    var command = SyncCommand(options: options, sync: sync, timestamp: timestamp)
+    command.environment = invocation.environment
+    command.scanned = scanned
+    return try command.run()
   }
 
   /// Sources with every folder replaced by its `.vcf`/`.vcard` files, sorted by name.
@@ -112,16 +120,28 @@ struct SyncCommand {
     _ = try conversion.run()
     let unreadRecords = conversion.report.printer?.failures ?? 0
 
-    // 2. The target, locked for the rest of the run.
-    let isFolder = Self.isFolderTarget(sync.target)
-    let hooks = TemporaryPathHooks(
-      created: { TemporaryFileCleanup.register($0) },
-      finished: { TemporaryFileCleanup.unregister() })
-    let target: any SyncTarget =
-      isFolder
-      ? VdirSyncTarget(path: sync.target, hooks: hooks)
-      : FileSyncTarget(path: sync.target, hooks: hooks)
-    let lock = try takeLock(isFolder: isFolder)
+    // 2. The target, locked for the rest of the run (a server needs no lock: every change is
+    // conditional on the entity tag read in the inventory).
+    let target: any SyncTarget
+    var lock: SyncLock?
+    var server: ServerAccess?
+    if ServerAccess.isURL(sync.target) {
+      let (access, collection) = try openServer()
+      server = access
+      target = CalDAVSyncTarget(
+        collection: collection, diagnostics: conversion.report.printer?.handler ?? { _ in },
+        progress: ServerAccess.progressPrinter(quiet: options.quiet))
+    } else {
+      let isFolder = Self.isFolderTarget(sync.target)
+      let hooks = TemporaryPathHooks(
+        created: { TemporaryFileCleanup.register($0) },
+        finished: { TemporaryFileCleanup.unregister() })
+      target =
+        isFolder
+        ? VdirSyncTarget(path: sync.target, hooks: hooks)
+        : FileSyncTarget(path: sync.target, hooks: hooks)
+      lock = try takeLock(isFolder: isFolder)
+    }
     defer { withExtendedLifetime(lock) {} }
 
     // 3. Inventory and plan.
@@ -165,8 +185,25 @@ struct SyncCommand {
           + "\(plan.count(.remove)) removed, \(plan.unchanged) unchanged"
           + (failed > 0 ? ", \(failed) failed" : "") + "\n")
     }
+    if options.verbose, let server { StandardStreams.error(server.requestSummary) }
     if !failures.isEmpty { return .tempFailure }
     return .success
+  }
+
+  /// The calendar collection of a URL target: found (or made with `--create`) before any change.
+  private func openServer() throws(CommandError) -> (ServerAccess, DAVCollection) {
+    let usage = CommandSpec.sync.usageText
+    let (access, url) = try ServerAccess.open(
+      sync.target, scanned: scanned, environment: environment, usage: usage)
+    do {
+      let collection = try DAVCollection.discover(
+        url, kind: .calendar, client: access.client,
+        name: options.calendarName ?? "Birthdays",
+        create: scanned.has("--create"))
+      return (access, collection)
+    } catch {
+      throw ServerAccess.commandError(error)
+    }
   }
 
   /// Refuses or trims a plan that would remove what it should not.
@@ -263,6 +300,7 @@ struct SyncCommand {
   }
 
   static func commandError(_ error: any Error) -> CommandError {
+    if let error = error as? DAVError { return ServerAccess.commandError(error) }
     guard let error = error as? SyncTargetError else { return CalendarInput.commandError(error) }
     switch error.kind {
     case .refused: return CommandError(status: .dataError, message: error.message)

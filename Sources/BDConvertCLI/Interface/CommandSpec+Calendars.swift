@@ -4,8 +4,11 @@ extension CommandSpec {
     name: "list",
     abstract: "show a calendar's events with their UIDs and next dates",
     brief: "list [FILE.ics...]",
-    usage: ["list [FILE.ics...] [--json] [--today YYYY-MM-DD]"],
-    operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
+    usage: [
+      "list [FILE.ics...] [--json] [--today YYYY-MM-DD]",
+      "list URL [--user NAME] [--calendar-name NAME] [--json]",
+    ],
+    operands: ValueSpec("FILE.ics|URL", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
       .paragraph(
         "One line per event, tab-separated, sorted by next occurrence (then UID); on a "
@@ -24,6 +27,13 @@ extension CommandSpec {
           + "keeps it). Reads each FILE or standard input once; a "
           + "large calendar is sorted through unnamed temporary files in $TMPDIR (default /tmp), "
           + "so memory stays small."),
+      .paragraph(
+        "URL is a CalDAV calendar collection (https://, or http:// to a loopback address); a "
+          + "server or principal URL also works: the calendar is found through "
+          + "/.well-known/caldav and the calendar home, and chosen by --calendar-name when there "
+          + "are several. Every event resource is read (in batches of 200) and listed as one "
+          + "calendar; a resource that is not a well-formed calendar is skipped with a warning "
+          + "naming its path."),
     ],
     optionGroups: [
       OptionGroup(
@@ -43,21 +53,26 @@ extension CommandSpec {
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
-        ])
+        ]),
+      ServerAccess.options(calendarName: true),
     ],
     examples: [
       "bdconvert list birthdays.ics",
       "bdconvert list export.ics --json | jq -r 'select(.next != null) | .uid'",
       "bdconvert list birthdays.ics | cut -f3   # the UIDs, for 'bdconvert delete'",
       "bdconvert list family.ics work.ics --today 2027-01-01",
+      "bdconvert list https://dav.example.com/cal/me/birthdays/ --user me",
     ],
+    environment: [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
-      StatusSpec(.dataError, "malformed calendar"),
-      StatusSpec(.noInput, "input cannot be opened"),
+      StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
+      StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
       StatusSpec(.ioError, "I/O error (also a temporary file that cannot be written)"),
-    ],
-    run: { _, invocation throws(CommandError) in try ListCommand.run(invocation.arguments) })
+    ] + ServerAccess.exitStatuses,
+    run: { _, invocation throws(CommandError) in
+      try ListCommand.run(invocation.arguments, environment: invocation.environment)
+    })
 
   /// `delete`: remove events by UID, keeping every other byte.
   static let delete = CommandSpec(
@@ -67,13 +82,20 @@ extension CommandSpec {
     usage: [
       "delete --uid UID... [--uids-from FILE] [FILE.ics] [-o OUT]",
       "delete --uid UID... [--uids-from FILE] FILE.ics --in-place",
+      "delete --uid UID... [--uids-from FILE] URL [--user NAME]",
     ],
-    operands: ValueSpec("FILE.ics", .files(["ics", "ical", "ifb", "icalendar"])),
+    operands: ValueSpec("FILE.ics|URL", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
       .paragraph(
         "Every component whose UID matches is removed: the event, all its RECURRENCE-ID "
           + "overrides and their alarms (also a VTODO or VJOURNAL with that UID). Every other "
-          + "byte of the file stays exactly as it was. Find UIDs with 'bdconvert list'.")
+          + "byte of the file stays exactly as it was. Find UIDs with 'bdconvert list'."),
+      .paragraph(
+        "With a CalDAV calendar URL instead of FILE.ics the events are removed from the server, "
+          + "where phones and calendar apps sync from, so the reminders stop there too. The "
+          + "resources holding each UID are found with a calendar-query and deleted only if "
+          + "nobody changed them meanwhile (If-Match); a resource changed meanwhile is read "
+          + "again and handled once more. A UID that is not there is a warning, as for files."),
     ],
     optionGroups: [
       OptionGroup(
@@ -95,10 +117,13 @@ extension CommandSpec {
             help:
               "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
               + "FILE.ics is refused, exit 73)"),
+          OptionSpec(
+            "--verbose", short: "v", help: "with a URL: also count the requests sent"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
-        ])
+        ]),
+      ServerAccess.options(calendarName: true),
     ],
     notes: [
       .paragraph(
@@ -119,14 +144,19 @@ extension CommandSpec {
       "bdconvert delete --uid a@example.com --uid b@example.com old.ics -o new.ics",
       "bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt",
       "bdconvert delete --uids-from uids.txt birthdays.ics --in-place",
+      "bdconvert delete --uid 2f1c…-… https://dav.example.com/cal/me/birthdays/",
     ],
+    environment: [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success (also when a UID is not found)"),
-      StatusSpec(.usage, "usage error"), StatusSpec(.dataError, "malformed calendar"),
-      StatusSpec(.noInput, "input cannot be opened"),
+      StatusSpec(.usage, "usage error"),
+      StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
+      StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
       StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
-    ],
-    run: { _, invocation throws(CommandError) in try DeleteCommand.run(invocation.arguments) })
+    ] + ServerAccess.exitStatuses,
+    run: { _, invocation throws(CommandError) in
+      try DeleteCommand.run(invocation.arguments, environment: invocation.environment)
+    })
 
   /// `merge`: several calendars into one, one event per UID.
   static let merge = CommandSpec(

@@ -31,6 +31,13 @@ extension CommandSpec {
           + "used stops the sync before any change, and records that could not be read keep "
           + "their events (unless --force). Syncs of one TARGET wait for each other (an "
           + "advisory lock on a hidden .bdconvert-lock file next to it)."),
+      .paragraph(
+        "TARGET may also be a CalDAV calendar URL (or a server or principal URL with "
+          + "--calendar-name): one resource per event, read once per sync; new events are PUT "
+          + "with If-None-Match, changed ones with If-Match, removed ones deleted with If-Match, "
+          + "unchanged ones cost no request, 4 requests at a time. A resource someone changed "
+          + "meanwhile is read again and planned once more; what still fails is listed and the "
+          + "exit status is 75 (running again finishes the job)."),
     ],
     optionGroups: [
       OptionGroup(
@@ -64,14 +71,16 @@ extension CommandSpec {
               "take over events with a wanted UID that have no set mark (an earlier "
               + "vcf-to-ics import into the same calendar); default: leave them and warn"),
         ])
-    ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles),
+    ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles)
+      + [ServerAccess.options(calendarName: false, create: true)],
     examples: [
       "bdconvert sync contacts.vcf --to birthdays.ics",
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
       "bdconvert sync work.csv --set work --to birthdays.ics --dry-run",
       "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
+      "bdconvert sync a.vcf --to https://dav.example.com/cal/me/birthdays/ --user me",
     ],
-    environment: ConversionOptionSpecs.environment,
+    environment: ConversionOptionSpecs.environment + [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success (warnings may have been printed)"),
       StatusSpec(.usage, "usage error"),
@@ -83,6 +92,8 @@ extension CommandSpec {
       StatusSpec(.cannotCreate, "TARGET cannot be written"),
       StatusSpec(.ioError, "I/O error"),
       StatusSpec(.tempFailure, "some changes could not be applied (listed); run it again"),
+      StatusSpec(.unavailable, "the server cannot be reached"),
+      StatusSpec(.noPermission, "the server refused the credentials"),
     ],
     run: { command, invocation throws(CommandError) in
       try SyncCommand.run(invocation, command: command)

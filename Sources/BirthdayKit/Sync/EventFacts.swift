@@ -38,6 +38,13 @@ struct EventFacts {
       case .start:
         start = line.value
         parts[0] &+= EventDigest.hash(line.content)
+      case .date where line.isNamed("RRULE"):
+        // Rule parts in any order (Xandikos writes BYMONTHDAY before BYMONTH).
+        var rule = EventDigest.hash(line.content[..<line.valueStart])
+        for part in line.value.split(separator: UInt8(ascii: ";")) {
+          rule &+= EventDigest.hash(EventDigest.hash(part))
+        }
+        parts[0] &+= EventDigest.hash(rule)
       case .date:
         parts[0] &+= EventDigest.hash(line.content)
       case .summary:

@@ -103,6 +103,15 @@ public struct SyncPlan {
     return try record(operation, fields: 4)[3]
   }
 
+  /// The calendar object for an addition or replacement, as one resource holds it (a vdir file,
+  /// a CalDAV resource): a minimal VCALENDAR around ``eventBytes(_:)``.
+  public func calendarObject(_ operation: Operation) throws -> [UInt8] {
+    Array(
+      ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"
+        + ICalendarWriter<MemoryByteSink>.productIdentifier + "\r\n").utf8)
+      + (try eventBytes(operation)) + Array("END:VCALENDAR\r\n".utf8)
+  }
+
   /// The UID of the event, from the spool or the inventory.
   public func uid(_ operation: Operation) throws -> String {
     if operation.kind == .remove {

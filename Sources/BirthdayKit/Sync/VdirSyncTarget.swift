@@ -102,16 +102,11 @@ public struct VdirSyncTarget: SyncTarget {
     return failures
   }
 
-  /// The calendar object for one event: a minimal VCALENDAR around its components.
+  /// Writes the calendar object for one event.
   private func write(_ plan: SyncPlan, _ operation: SyncPlan.Operation, to name: String) throws {
     let output = try AtomicFileWriter(path: path + "/" + name, hooks: hooks)
     do {
-      try output.write(
-        Array(
-          ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"
-            + ICalendarWriter<MemoryByteSink>.productIdentifier + "\r\n").utf8))
-      try output.write(try plan.eventBytes(operation))
-      try output.write(Array("END:VCALENDAR\r\n".utf8))
+      try output.write(try plan.calendarObject(operation))
       try output.commit()
     } catch {
       output.discard()

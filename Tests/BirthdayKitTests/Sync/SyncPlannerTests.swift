@@ -74,6 +74,18 @@ import Testing
           + "ACTION:DISPLAY\r\nEND:VALARM\r\nEND:VEVENT\r\n"),
       lines: [], unchanged: 1),
     Case(
+      name: "RRULE parts in another order (as Xandikos writes them back): unchanged",
+      wanted: calendar(event("a")).replacingOccurrences(
+        of: "RRULE:FREQ=YEARLY", with: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+      target: calendar(event("a", extra: mark)).replacingOccurrences(
+        of: "RRULE:FREQ=YEARLY", with: "RRULE:FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2"),
+      lines: [], unchanged: 1),
+    Case(
+      name: "RRULE changed", wanted: calendar(event("a")),
+      target: calendar(event("a", extra: mark)).replacingOccurrences(
+        of: "RRULE:FREQ=YEARLY", with: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+      lines: ["~ a\tBirthday: X\tdate"], unchanged: 0),
+    Case(
       name: "date changed", wanted: calendar(event("a", start: "19850413")),
       target: calendar(event("a", extra: mark)), lines: ["~ a\tBirthday: X\tdate"], unchanged: 0),
     Case(

@@ -1,0 +1,142 @@
+import BirthdayDAV
+import BirthdayKit
+import Foundation
+
+/// What the commands that talk to a CalDAV/CardDAV server share: telling a URL from a file,
+/// the connection options, the credentials, and the exit statuses for server failures.
+struct ServerAccess {
+  /// The client, with the credentials found for the URL's host.
+  let client: DAVClient
+
+  /// `http://` or `https://` (any case): a server, not a file.
+  static func isURL(_ operand: String) -> Bool {
+    let lowered = operand.prefix(8).lowercased()
+    return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+  }
+
+  /// The options for a server URL, shown in their own group; with `calendarName`, also
+  /// `--calendar-name` to choose a calendar from a server or principal URL.
+  static func options(calendarName: Bool, create: Bool = false) -> OptionGroup {
+    OptionGroup(
+      "calendar servers (CalDAV/CardDAV)",
+      connectionOptions + (calendarName ? [calendarNameOption] : [])
+        + (create ? [createOption] : []))
+  }
+
+  /// `--create` for `sync`.
+  static let createOption = OptionSpec(
+    "--create",
+    help:
+      "make the calendar collection (MKCALENDAR, named by --calendar-name) when the URL does "
+      + "not exist, or when a server or principal URL has no calendar of that name")
+
+  /// A progress line on a terminal for the requests of a sync, from the worker threads:
+  /// `bdconvert: sync: 120 of 400 changes sent`.
+  static func progressPrinter(quiet: Bool) -> @Sendable (Int, Int) -> Void {
+    guard !quiet, StandardStreams.errorIsTerminal else { return { _, _ in } }
+    return { done, total in
+      guard done == total || done % 25 == 0 else { return }
+      StandardStreams.error(
+        "\rbdconvert: sync: \(done) of \(total) changes sent" + (done == total ? "\r\u{1B}[K" : ""))
+    }
+  }
+
+  /// `--calendar-name` for `list` and `delete` (conversion commands have their own).
+  static let calendarNameOption = OptionSpec(
+    "--calendar-name", value: ValueSpec("NAME"),
+    help:
+      "with a server or principal URL: the calendar to use, by display name or last path "
+      + "segment (needed when the calendar home has several)")
+
+  /// The exit statuses of a command that talks to a server.
+  static let exitStatuses = [
+    StatusSpec(.unavailable, "the server cannot be reached"),
+    StatusSpec(.tempFailure, "the server kept failing (timeouts, 5xx, 429); run it again"),
+    StatusSpec(.noPermission, "the server refused the credentials"),
+  ]
+
+  static let connectionOptions = [
+    OptionSpec(
+      "--user", value: ValueSpec("NAME"),
+      help:
+        "the user name for the server; the password comes from BDCONVERT_PASSWORD, "
+        + "--password-file or ~/.netrc, never from the command line"),
+    OptionSpec(
+      "--password-file", value: ValueSpec("FILE", .files([])),
+      help: "read the password from the first line of FILE"),
+    OptionSpec(
+      "--timeout", value: ValueSpec("SECONDS"),
+      help:
+        "give up on an answer after SECONDS (default 30); timeouts, dropped connections, "
+        + "429 and 5xx answers are tried again up to 4 times, with backoff"),
+  ]
+
+  /// The environment variable for the password.
+  static let environment = Choice(
+    "BDCONVERT_PASSWORD", "the password for --user on a CalDAV/CardDAV server")
+
+  /// Checks `text` and makes the client for it from the options (`--user`,
+  /// `--password-file`, `--timeout`) and the environment. Nothing is sent yet.
+  static func open(
+    _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
+    usage: String
+  ) throws(CommandError) -> (access: ServerAccess, url: URL) {
+    guard let url = URL(string: text), url.host != nil else {
+      throw .usage("'\(text)' is not a valid URL", usage)
+    }
+    do {
+      try DAVClient.checkURL(url)
+    } catch {
+      throw .usage(error.description, usage)
+    }
+    var timeout = 30.0
+    if let value = scanned.last("--timeout") {
+      guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
+        throw .usage("invalid --timeout '\(value)': expected seconds from 0 to 3600", usage)
+      }
+      timeout = seconds
+    }
+    let credentials: DAVCredentials?
+    do {
+      credentials = try DAVCredentials.resolve(
+        user: scanned.last("--user"), passwordFile: scanned.last("--password-file"),
+        environment: environment, host: url.host ?? "")
+    } catch {
+      throw CommandError(status: .usage, message: error.message, usage: usage)
+    }
+    let client = DAVClient(
+      credentials: credentials, timeout: timeout, userAgent: "bdconvert/\(Version.number)")
+    let style = DiagnosticStyle.current  // the retries are reported from worker threads
+    client.onRetry = { url, reason, delay in
+      StandardStreams.error(
+        style.render(
+          "\(url): \(reason); trying again in \(String(format: "%.1f", delay)) s", at: nil,
+          .note) + "\n")
+    }
+    return (ServerAccess(client: client), url)
+  }
+
+  /// The command error for a server failure: 69 unreachable, 77 refused credentials, 75 given
+  /// up after retries, 65 an unusable answer or no calendar, 74 any other status.
+  static func commandError(_ error: DAVError) -> CommandError {
+    let status: ExitStatus
+    switch error {
+    case .unreachable: status = .unavailable
+    case .unauthorized: status = .noPermission
+    case .gaveUp: status = .tempFailure
+    case .malformedResponse: status = .dataError
+    case .refusedURL: status = .usage
+    case .notACalendar: status = .noInput
+    case .status: status = .unavailable
+    }
+    return CommandError(status: status, message: error.description)
+  }
+
+  /// The closing line with the requests sent, for `--verbose`: `bdconvert: 3 requests (REPORT 2, PROPFIND 1)`.
+  var requestSummary: String {
+    let counts = client.requestCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    let total = counts.reduce(0) { $0 + $1.value }
+    return "bdconvert: \(total) request\(total == 1 ? "" : "s") ("
+      + counts.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")\n"
+  }
+}

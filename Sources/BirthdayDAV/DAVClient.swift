@@ -1,0 +1,188 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// How often and how patiently a request is tried again.
+public struct RetryPolicy: Sendable {
+  /// Attempts in all, the first included.
+  public var attempts: Int
+  /// The wait before the second attempt; it doubles for each further one.
+  public var initialDelay: Double
+  /// The longest wait, also for a server's `Retry-After`.
+  public var maximumDelay: Double
+
+  /// Creates a policy.
+  public init(attempts: Int, initialDelay: Double, maximumDelay: Double) {
+    self.attempts = attempts
+    self.initialDelay = initialDelay
+    self.maximumDelay = maximumDelay
+  }
+
+  /// Four attempts, waiting 0.5, 1 and 2 seconds (or what `Retry-After` asks, up to 60 s).
+  public static let standard = RetryPolicy(attempts: 4, initialDelay: 0.5, maximumDelay: 60)
+}
+
+/// An HTTP client for WebDAV servers: Basic authentication, redirects, bounded retries.
+///
+/// - Credentials go only to the origin they were given for; a redirect to another host, port or
+///   scheme drops them.
+/// - Plain HTTP is allowed only to a loopback address; TLS certificates are always verified.
+/// - Timeouts, dropped connections, 500/502/503/504, 429 and 423 are tried again with backoff
+///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, then ``DAVError/gaveUp``.
+/// - 401/403 throw ``DAVError/unauthorized``; a refused connection ``DAVError/unreachable``.
+///   Other statuses are returned for the caller to judge.
+///
+/// Safe to use from several threads at once; ``requestCounts`` counts what was sent.
+public final class DAVClient: @unchecked Sendable {
+  /// The credentials, if any.
+  public let credentials: DAVCredentials?
+  private let transport: HTTPTransport
+  private let retry: RetryPolicy
+  private let userAgent: String
+  private let lock = NSLock()
+  private var counts: [String: Int] = [:]
+  /// Called before each wait for a retry (the CLI prints a note).
+  public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
+
+  /// The most redirects followed for one request.
+  static let maximumRedirects = 5
+
+  /// Creates a client.
+  /// - Parameters:
+  ///   - timeout: seconds without an answer before a request counts as timed out.
+  ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
+  ///   - connections: how many requests may run at once.
+  ///   - userAgent: the `User-Agent` header.
+  public init(
+    credentials: DAVCredentials?, timeout: Double = 30, retry: RetryPolicy = .standard,
+    maximumBodySize: Int = 64 << 20, connections: Int = 4, userAgent: String = "bdconvert"
+  ) {
+    self.credentials = credentials
+    self.userAgent = userAgent
+    self.retry = retry
+    self.transport = HTTPTransport(
+      timeout: timeout, maximumBodySize: maximumBodySize, connections: connections)
+  }
+
+  deinit { transport.invalidate() }
+
+  /// Requests sent so far by method (each retry and redirect counts).
+  public var requestCounts: [String: Int] {
+    lock.lock()
+    defer { lock.unlock() }
+    return counts
+  }
+
+  /// All requests sent so far.
+  public var requestTotal: Int { requestCounts.values.reduce(0, +) }
+
+  /// Throws unless `url` may be used: http or https, plain HTTP only to a loopback address.
+  public static func checkURL(_ url: URL) throws(DAVError) {
+    let scheme = url.scheme?.lowercased()
+    guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
+      throw .refusedURL(
+        url: url.absoluteString, reason: "only http:// and https:// URLs are served")
+    }
+    if scheme == "http", !isLoopback(host) {
+      throw .refusedURL(
+        url: url.absoluteString,
+        reason: "plain HTTP is allowed only to a loopback address; use https://")
+    }
+  }
+
+  /// `localhost`, 127.0.0.0/8 or ::1.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// Sends a request, following redirects and retrying transient failures.
+  /// - Returns: the final response, whatever its status except 401/403, 429, 5xx and 3xx.
+  public func send(
+    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil
+  ) throws(DAVError) -> HTTPResponse {
+    try Self.checkURL(url)
+    var current = url
+    var sendCredentials = credentials != nil
+    var redirects = 0
+    var attempt = 1
+    while true {
+      var request = URLRequest(url: current)
+      request.httpMethod = method
+      request.httpBody = body
+      request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+      for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+      if sendCredentials, let credentials {
+        request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization")
+      }
+      count(method)
+      let failureReason: String
+      var delay: Double?
+      switch transport.perform(request) {
+      case .failure(.cannotConnect(let reason)):
+        throw .unreachable(url: current.absoluteString, reason: reason)
+      case .failure(.tooLarge):
+        throw .malformedResponse(url: current.absoluteString, reason: "the answer is too large")
+      case .failure(.failed(let reason)):
+        throw .unreachable(url: current.absoluteString, reason: reason)
+      case .failure(.interrupted(let reason)):
+        failureReason = reason
+      case .success(let response):
+        switch response.status {
+        case 301, 302, 303, 307, 308:
+          guard let location = response.header("Location"),
+            let next = URL(string: location, relativeTo: current)?.absoluteURL
+          else {
+            throw .status(url: current.absoluteString, method: method, status: response.status)
+          }
+          redirects += 1
+          if redirects > Self.maximumRedirects {
+            throw .malformedResponse(url: url.absoluteString, reason: "too many redirects")
+          }
+          try Self.checkURL(next)
+          if !Self.sameOrigin(next, current) { sendCredentials = false }
+          current = next
+          continue
+        case 401, 403:
+          throw .unauthorized(
+            url: current.absoluteString, status: response.status,
+            source: credentials.map { "credentials: \($0)" }
+              ?? "no credentials were given (--user with BDCONVERT_PASSWORD, --password-file or ~/.netrc)"
+          )
+        // 423: a server busy with a concurrent write (Xandikos's git store) answers Locked.
+        case 423, 429, 500, 502, 503, 504:
+          failureReason = "HTTP \(response.status) \(HTTPStatusText.reason(response.status))"
+          delay = response.header("Retry-After").flatMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+          }
+        default:
+          return response
+        }
+      }
+      guard attempt < retry.attempts else {
+        throw .gaveUp(url: current.absoluteString, reason: failureReason, attempts: attempt)
+      }
+      let backoff = retry.initialDelay * Double(1 << (attempt - 1))
+      let wait = min(max(delay ?? backoff, 0), retry.maximumDelay)
+      onRetry?(current.absoluteString, failureReason, wait)
+      if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+      attempt += 1
+    }
+  }
+
+  private func count(_ method: String) {
+    lock.lock()
+    counts[method, default: 0] += 1
+    lock.unlock()
+  }
+
+  private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+      && a.port == b.port
+  }
+}

@@ -1,0 +1,287 @@
+import Foundation
+
+/// A CalDAV calendar or CardDAV address book on a server: finding it, reading its resources in
+/// batches, and changing single resources with entity-tag preconditions.
+public struct DAVCollection: Sendable {
+  /// What the collection holds.
+  public enum Kind: Sendable {
+    /// A CalDAV calendar collection (RFC 4791).
+    case calendar
+    /// A CardDAV address book (RFC 6352).
+    case addressBook
+  }
+
+  /// The client that sends the requests.
+  public let client: DAVClient
+  /// The collection URL (ending in `/`).
+  public let url: URL
+  /// What it holds.
+  public let kind: Kind
+
+  /// How many resources one multiget asks for.
+  public static let batchSize = 200
+
+  /// Uses `url` as the collection as it is, without asking the server.
+  public init(client: DAVClient, url: URL, kind: Kind) {
+    self.client = client
+    self.url = Self.directory(url)
+    self.kind = kind
+  }
+
+  /// Finds the collection for `url`: the URL itself when it is a collection of `kind`; else,
+  /// for a server or principal URL, the home set (through `/.well-known/caldav` or
+  /// `/.well-known/carddav`, `current-user-principal` and `calendar-home-set` or
+  /// `addressbook-home-set`) and in it the collection named `name` (display name or last path
+  /// segment), made with MKCALENDAR when `create` is set. A calendar URL that does not exist is
+  /// made when `create` is set.
+  /// - Throws: ``DAVError/notACalendar(url:reason:)`` naming the collections found when none
+  ///   can be chosen, or what the requests throw.
+  public static func discover(
+    _ url: URL, kind: Kind, client: DAVClient, name: String? = nil, create: Bool = false
+  ) throws(DAVError) -> DAVCollection {
+    let homeProperty = kind == .calendar ? "c:calendar-home-set" : "a:addressbook-home-set"
+    let homeName: DAVPropertyName = kind == .calendar ? .calendarHomeSet : .addressbookHomeSet
+    let typeName: DAVPropertyName = kind == .calendar ? .calendar : .addressbook
+    var target = url
+    if url.path.isEmpty || url.path == "/" {
+      let wellKnown = kind == .calendar ? "/.well-known/caldav" : "/.well-known/carddav"
+      if let candidate = URL(string: wellKnown, relativeTo: url)?.absoluteURL {
+        target = candidate
+      }
+    }
+    let request = DAVRequestBody.propfind(
+      ["d:resourcetype", "d:displayname", "d:current-user-principal", homeProperty])
+    var response = try client.send(
+      "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request)
+    if response.status == 404, target != url {
+      target = url  // no well-known redirect: ask the server root itself
+      response = try client.send(
+        "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request)
+    }
+    // A missing collection: 404, or (Xandikos) a 207 whose one response says 404.
+    let own =
+      response.status == 404
+      ? nil : try Self.properties(of: response, url: target, method: "PROPFIND").first
+    if response.status == 404 || own?.status == 404 {
+      if create, kind == .calendar {
+        return try make(url, displayName: name ?? url.lastPathComponent, client: client)
+      }
+      throw .notACalendar(
+        url: url.absoluteString,
+        reason: "no such collection (HTTP 404)"
+          + (kind == .calendar ? "; 'sync --create' makes the calendar" : ""))
+    }
+    if own?.properties[.resourcetype]?.children.contains(typeName) == true {
+      return DAVCollection(client: client, url: target, kind: kind)
+    }
+    var home = own?.properties[homeName]?.hrefs.first
+    if home == nil, let principal = own?.properties[.currentUserPrincipal]?.hrefs.first,
+      let principalURL = resolve(principal, against: target)
+    {
+      let answer = try client.send(
+        "PROPFIND", principalURL, headers: ["Depth": "0", "Content-Type": xml],
+        body: DAVRequestBody.propfind([homeProperty]))
+      home = try Self.properties(of: answer, url: principalURL, method: "PROPFIND").first?
+        .properties[homeName]?.hrefs.first
+    }
+    guard let home, let homeURL = resolve(home, against: target) else {
+      throw .notACalendar(
+        url: url.absoluteString,
+        reason: kind == .calendar
+          ? "neither a calendar collection nor a server or principal URL with a calendar home"
+          : "neither an address book nor a server or principal URL with an address-book home")
+    }
+    return try choose(
+      in: homeURL, kind: kind, typeName: typeName, name: name, create: create,
+      client: client, asked: url)
+  }
+
+  private static func choose(
+    in home: URL, kind: Kind, typeName: DAVPropertyName, name: String?, create: Bool,
+    client: DAVClient, asked: URL
+  ) throws(DAVError) -> DAVCollection {
+    let answer = try client.send(
+      "PROPFIND", home, headers: ["Depth": "1", "Content-Type": xml],
+      body: DAVRequestBody.propfind(["d:resourcetype", "d:displayname"]))
+    let found = try properties(of: answer, url: home, method: "PROPFIND").compactMap {
+      response -> (url: URL, name: String)? in
+      guard response.properties[.resourcetype]?.children.contains(typeName) == true,
+        let url = resolve(response.href, against: home)
+      else { return nil }
+      let display = response.properties[.displayname]?.text ?? ""
+      return (directory(url), display.isEmpty ? url.lastPathComponent : display)
+    }
+    if let name,
+      let match = found.first(where: { $0.name == name || $0.url.lastPathComponent == name })
+    {
+      return DAVCollection(client: client, url: match.url, kind: kind)
+    }
+    if let name, create, kind == .calendar {
+      let slug = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+      guard let url = URL(string: slug.isEmpty ? "birthdays" : slug, relativeTo: directory(home))
+      else {
+        throw .notACalendar(url: home.absoluteString, reason: "cannot name a calendar '\(name)'")
+      }
+      return try make(url.absoluteURL, displayName: name, client: client)
+    }
+    if name == nil, found.count == 1, let only = found.first {
+      return DAVCollection(client: client, url: only.url, kind: kind)
+    }
+    let noun = kind == .calendar ? "calendar" : "address book"
+    let listing = found.map { "'\($0.name)' \($0.url.absoluteString)" }.joined(separator: ", ")
+    let wanted = name.map { "no \(noun) named '\($0)'" } ?? "several \(noun)s, none chosen"
+    throw .notACalendar(
+      url: asked.absoluteString,
+      reason: "\(wanted) in \(home.absoluteString)"
+        + (found.isEmpty ? "" : " (found: \(listing))")
+        + (kind == .calendar ? "; give the collection URL, --calendar-name NAME, or --create" : ""))
+  }
+
+  /// Makes a calendar collection at `url` with MKCALENDAR.
+  public static func make(_ url: URL, displayName: String, client: DAVClient) throws(DAVError)
+    -> DAVCollection
+  {
+    let url = directory(url)
+    let response = try client.send(
+      "MKCALENDAR", url, headers: ["Content-Type": xml],
+      body: DAVRequestBody.mkcalendar(displayName: displayName))
+    guard (200..<300).contains(response.status) else {
+      throw .status(url: url.absoluteString, method: "MKCALENDAR", status: response.status)
+    }
+    return DAVCollection(client: client, url: url, kind: .calendar)
+  }
+
+  /// Every member resource with its entity tag, without content (one PROPFIND, Depth 1).
+  public func members() throws(DAVError) -> [DAVResource] {
+    let answer = try client.send(
+      "PROPFIND", url, headers: ["Depth": "1", "Content-Type": Self.xml],
+      body: DAVRequestBody.propfind(["d:resourcetype", "d:getetag"]))
+    if answer.status == 404 {
+      throw .notACalendar(url: url.absoluteString, reason: "no such collection (HTTP 404)")
+    }
+    return try Self.properties(of: answer, url: url, method: "PROPFIND").compactMap { response in
+      guard response.properties[.resourcetype]?.children.contains(.collection) != true,
+        let member = Self.resolve(response.href, against: url), member.path != url.path
+      else { return nil }
+      return DAVResource(url: member, etag: response.etag)
+    }
+  }
+
+  /// The content of `resources` (at most ``batchSize`` of them) in one multiget; resources the
+  /// server no longer has are left out.
+  public func fetch(_ resources: [DAVResource]) throws(DAVError) -> [DAVResource] {
+    guard !resources.isEmpty else { return [] }
+    let answer = try client.send(
+      "REPORT", url, headers: ["Depth": "1", "Content-Type": Self.xml],
+      body: DAVRequestBody.multiget(
+        hrefs: resources.map(\.url.path), addressData: kind == .addressBook))
+    return try resourcesWithData(answer, method: "REPORT")
+  }
+
+  /// Every member with its content, ``batchSize`` at a time; `body` sees each batch in turn.
+  public func forEachBatch(_ body: ([DAVResource]) throws -> Void) throws {
+    let all = try members()
+    var start = 0
+    while start < all.count {
+      let end = min(start + Self.batchSize, all.count)
+      try body(try fetch(Array(all[start..<end])))
+      start = end
+    }
+  }
+
+  /// The events whose UID contains `uid` (a calendar-query; the caller checks equality).
+  public func events(withUID uid: String) throws(DAVError) -> [DAVResource] {
+    let answer = try client.send(
+      "REPORT", url, headers: ["Depth": "1", "Content-Type": Self.xml],
+      body: DAVRequestBody.eventsWithUID(uid))
+    return try resourcesWithData(answer, method: "REPORT")
+  }
+
+  /// The outcome of a conditional change.
+  public enum ChangeOutcome: Sendable, Equatable {
+    /// Done; the new entity tag when the server gave one.
+    case done(etag: String?)
+    /// The precondition failed (412): someone changed or made the resource meanwhile.
+    case conflict
+    /// The resource is not there (404, 410): already deleted.
+    case gone
+  }
+
+  /// Deletes `resource` if it is still at `etag` (`If-Match`; unconditional without one).
+  public func delete(_ resource: DAVResource) throws(DAVError) -> ChangeOutcome {
+    var headers: [String: String] = [:]
+    if let etag = resource.etag { headers["If-Match"] = etag }
+    let answer = try client.send("DELETE", resource.url, headers: headers)
+    return try outcome(answer, method: "DELETE", url: resource.url)
+  }
+
+  /// Stores `data` at `url`: only if nothing is there when `etag` is `nil` (`If-None-Match: *`),
+  /// else only if the resource is still at `etag` (`If-Match`).
+  public func put(_ data: Data, at url: URL, replacing etag: String?) throws(DAVError)
+    -> ChangeOutcome
+  {
+    var headers = [
+      "Content-Type": kind == .calendar
+        ? "text/calendar; charset=utf-8" : "text/vcard; charset=utf-8"
+    ]
+    if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
+    let answer = try client.send("PUT", url, headers: headers, body: data)
+    return try outcome(answer, method: "PUT", url: url)
+  }
+
+  private func outcome(_ answer: HTTPResponse, method: String, url: URL) throws(DAVError)
+    -> ChangeOutcome
+  {
+    switch answer.status {
+    case 200..<300: return .done(etag: answer.header("ETag"))
+    case 412: return .conflict
+    case 404, 410: return .gone
+    default: throw .status(url: url.absoluteString, method: method, status: answer.status)
+    }
+  }
+
+  private func resourcesWithData(_ answer: HTTPResponse, method: String) throws(DAVError)
+    -> [DAVResource]
+  {
+    let dataName: DAVPropertyName = kind == .calendar ? .calendarData : .addressData
+    return try Self.properties(of: answer, url: url, method: method).compactMap { response in
+      guard (response.status ?? 200) < 300, let data = response.properties[dataName],
+        let member = Self.resolve(response.href, against: url)
+      else { return nil }
+      return DAVResource(url: member, etag: response.etag, data: Data(data.text.utf8))
+    }
+  }
+
+  static let xml = "application/xml; charset=utf-8"
+
+  /// The responses of a 207 answer; other statuses throw.
+  static func properties(of answer: HTTPResponse, url: URL, method: String) throws(DAVError)
+    -> [DAVResponse]
+  {
+    guard answer.status == 207 else {
+      throw .status(url: url.absoluteString, method: method, status: answer.status)
+    }
+    do {
+      return try DAVMultistatus.parse(answer.body)
+    } catch {
+      throw .malformedResponse(url: url.absoluteString, reason: error.description)
+    }
+  }
+
+  /// An href resolved against the URL it came from; hrefs with unencoded characters are
+  /// encoded first.
+  static func resolve(_ href: String, against base: URL) -> URL? {
+    if let url = URL(string: href, relativeTo: base) { return url.absoluteURL }
+    guard let encoded = href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+      return nil
+    }
+    return URL(string: encoded, relativeTo: base)?.absoluteURL
+  }
+
+  /// `url` with a final `/`, as collection URLs are written.
+  static func directory(_ url: URL) -> URL {
+    url.absoluteString.hasSuffix("/") ? url : URL(string: url.absoluteString + "/") ?? url
+  }
+}
+
+private let xml = DAVCollection.xml

@@ -1,0 +1,61 @@
+/// Why a request to a CalDAV or CardDAV server failed.
+///
+/// Messages name the URL and the server's status, never a credential.
+public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The server cannot be reached (no such host, connection refused): exit 69 in the CLI.
+  case unreachable(url: String, reason: String)
+  /// The server refused the credentials (401/403): exit 77. `source` says where they came from.
+  case unauthorized(url: String, status: Int, source: String)
+  /// Still failing after the retries (timeouts, dropped connections, 5xx, 429): exit 75.
+  case gaveUp(url: String, reason: String, attempts: Int)
+  /// Any other unexpected status.
+  case status(url: String, method: String, status: Int)
+  /// An answer that cannot be used: malformed XML, too large, no calendar data.
+  case malformedResponse(url: String, reason: String)
+  /// A URL that is refused before any connection: plain HTTP to another host, not http(s).
+  case refusedURL(url: String, reason: String)
+  /// The URL is not a calendar collection and none could be chosen from it.
+  case notACalendar(url: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let url, let reason): "cannot reach \(url): \(reason)"
+    case .unauthorized(let url, let status, let source):
+      "\(url): the server refused the credentials (HTTP \(status)); \(source)"
+    case .gaveUp(let url, let reason, let attempts):
+      "\(url): \(reason), still failing after \(attempts) attempts"
+    case .status(let url, let method, let status):
+      "\(method) \(url): HTTP \(status) \(HTTPStatusText.reason(status))"
+    case .malformedResponse(let url, let reason):
+      "\(url): unusable answer from the server: \(reason)"
+    case .refusedURL(let url, let reason): "refusing \(url): \(reason)"
+    case .notACalendar(let url, let reason): "\(url): \(reason)"
+    }
+  }
+}
+
+/// Short reason phrases for the statuses a DAV client meets.
+enum HTTPStatusText {
+  static func reason(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 409: "Conflict"
+    case 412: "Precondition Failed"
+    case 413: "Payload Too Large"
+    case 415: "Unsupported Media Type"
+    case 423: "Locked"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 501: "Not Implemented"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    case 507: "Insufficient Storage"
+    default: ""
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Faults between bdconvert and a real server (Xandikos), injected by `Tests/DAV/fault_proxy.py`:
+/// retries with backoff, giving up with 75, 412 from a concurrent edit, malformed answers,
+/// dropped connections, timeouts, refused credentials.
+@Suite(.serialized) struct ServerFaultTests {
+  /// A Xandikos server with three events and a proxy with `rules` in front of it.
+  private static func setUp(_ rules: String) throws -> (DAVTestServer, FaultProxy)? {
+    guard DAVTestServer.available(.xandikos) else { return nil }
+    let server = try DAVTestServer(.xandikos)
+    try ServerListAndDeleteTests.seed(
+      server,
+      ["a.ics": [("uid-a", "Ann")], "b.ics": [("uid-b", "Bob")], "c.ics": [("uid-c", "Cy")]])
+    return (server, try FaultProxy(upstream: server, rules: rules))
+  }
+
+  private static func uids(_ output: String) -> [String] {
+    output.split(separator: "\n").map { String($0.split(separator: "\t")[2]) }.sorted()
+  }
+
+  @Test func a503WithRetryAfterIsTriedAgain() throws {
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "REPORT", "action": "status", "status": 503, "headers": {"Retry-After": "0"}, "times": 2}]"#
+      )
+    else { return }
+    let result = try runBDConvert(["list", proxy.url(server.calendar)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.uids(result.stdout) == ["uid-a", "uid-b", "uid-c"])
+    #expect(result.stderr.contains("HTTP 503 Service Unavailable; trying again in 0.0 s"))
+    #expect(
+      proxy.requests.filter { $0.hasPrefix("REPORT") }.map { $0.split(separator: " ")[2] } == [
+        "503", "503", "207",
+      ])
+  }
+
+  @Test func aServerThatKeepsFailingExits75AfterFourAttempts() throws {
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "REPORT", "action": "status", "status": 429, "headers": {"Retry-After": "0"}}]"#
+      )
+    else { return }
+    let result = try runBDConvert(["list", proxy.url(server.calendar)])
+    #expect(result.status == 75)
+    #expect(result.stderr.contains("HTTP 429 Too Many Requests, still failing after 4 attempts"))
+    #expect(proxy.requests.filter { $0.hasPrefix("REPORT") }.count == 4)
+  }
+
+  @Test func aDroppedConnectionAndATimeoutAreTriedAgain() throws {
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "PROPFIND", "action": "drop", "times": 1}, {"method": "REPORT", "action": "delay", "seconds": 3, "times": 1}]"#
+      )
+    else { return }
+    let result = try runBDConvert(["list", proxy.url(server.calendar), "--timeout", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.uids(result.stdout) == ["uid-a", "uid-b", "uid-c"])
+    #expect(result.stderr.components(separatedBy: "trying again").count == 3)
+  }
+
+  @Test func aConcurrentEditGets412AndTheResourceIsReadAgain() throws {
+    // The proxy edits b.ics upstream just before forwarding the DELETE: its If-Match fails once.
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "DELETE", "action": "touch", "times": 1}]"#)
+    else { return }
+    let result = try runBDConvert(["delete", "--uid", "uid-b", proxy.url(server.calendar)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("removed 1 event"))
+    let deletes = proxy.requests.filter { $0.hasPrefix("DELETE") }.map {
+      $0.split(separator: " ")[2]
+    }
+    #expect(deletes.first == "412")
+    #expect(deletes.count == 2)
+    let listed = try runBDConvert(["list", server.calendar])
+    #expect(Self.uids(listed.stdout) == ["uid-a", "uid-c"])
+  }
+
+  @Test func editsThatKeepComingExit75AndLeaveTheResource() throws {
+    guard
+      let (server, proxy) = try Self.setUp(#"[{"method": "DELETE", "action": "touch"}]"#)
+    else { return }
+    let result = try runBDConvert(["delete", "--uid", "uid-b", proxy.url(server.calendar)])
+    #expect(result.status == 75)
+    #expect(result.stderr.contains("b.ics was changed by someone else"))
+    let listed = try runBDConvert(["list", server.calendar])
+    #expect(listed.stdout.contains("uid-b\tEdited Edited Bob"))
+    // Running again without the concurrent editor finishes the job.
+    let again = try runBDConvert(["delete", "--uid", "uid-b", server.calendar])
+    #expect(again.status == 0)
+    #expect(Self.uids(try runBDConvert(["list", server.calendar]).stdout) == ["uid-a", "uid-c"])
+  }
+
+  @Test func aMalformedAnswerExits65() throws {
+    guard
+      let (server, proxy) = try Self.setUp(#"[{"method": "REPORT", "action": "malformed"}]"#)
+    else { return }
+    let result = try runBDConvert(["list", proxy.url(server.calendar)])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("malformed multistatus XML"))
+  }
+
+  @Test func refusedCredentialsFromAProxyExit77() throws {
+    guard
+      let (server, proxy) = try Self.setUp(#"[{"action": "status", "status": 403}]"#)
+    else { return }
+    let result = try runBDConvert(["delete", "--uid", "uid-a", proxy.url(server.calendar)])
+    #expect(result.status == 77)
+    #expect(result.stderr.contains("HTTP 403"))
+    #expect(Self.uids(try runBDConvert(["list", server.calendar]).stdout).count == 3)
+  }
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""A small fault-injecting HTTP proxy for the CalDAV tests (127.0.0.1 only, bounded).
+
+    fault_proxy.py --upstream http://127.0.0.1:PORT --port PORT --rules rules.json \
+                   --log requests.log [--max-requests N] [--lifetime SECONDS]
+
+Forwards every request to the upstream server unless a rule matches it first. rules.json is a
+list of objects, tried in order; a rule applies to requests whose method is `method` (any when
+absent) and whose path contains `path` (any when absent), `times` times (always when absent):
+  {"action": "status", "status": 503, "headers": {"Retry-After": "0"}}  answer with that status
+  {"action": "drop"}                 close the connection without an answer
+  {"action": "delay", "seconds": 3}  wait, then forward
+  {"action": "malformed"}            forward, but answer a 207 whose XML is cut in half
+  {"action": "touch"}                before forwarding, PUT the same resource again upstream
+                                     (a concurrent edit: the client's If-Match then fails)
+Each request is logged as `METHOD PATH STATUS` (STATUS `-` for a dropped one). The proxy exits
+after --max-requests requests or --lifetime seconds, whichever comes first, so a test that
+forgets it cannot leave it running.
+"""
+import argparse
+import http.client
+import http.server
+import json
+import os
+import sys
+import threading
+import time
+import urllib.parse
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--upstream", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--rules", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--max-requests", type=int, default=5000)
+    parser.add_argument("--lifetime", type=float, default=300)
+    args = parser.parse_args()
+    upstream = urllib.parse.urlsplit(args.upstream)
+    with open(args.rules) as handle:
+        rules = json.load(handle)
+    lock = threading.Lock()
+    state = {"requests": 0}
+    log = open(args.log, "a", buffering=1)
+
+    def matching_rule(method, path):
+        with lock:
+            state["requests"] += 1
+            if state["requests"] >= args.max_requests:
+                threading.Thread(target=server.shutdown, daemon=True).start()
+            for rule in rules:
+                if rule.get("method", method) != method or rule.get("path", "") not in path:
+                    continue
+                if "times" in rule:
+                    if rule["times"] <= 0:
+                        continue
+                    rule["times"] -= 1
+                return rule
+        return None
+
+    def forward(method, path, headers, body):
+        connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response.status, response.getheaders(), response.read()
+        finally:
+            connection.close()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *arguments):
+            pass
+
+        def handle_any(self):
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else None
+            headers = {name: value for name, value in self.headers.items()
+                       if name.lower() not in ("host", "connection", "keep-alive")}
+            rule = matching_rule(self.command, self.path) or {}
+            action = rule.get("action")
+            if action == "drop":
+                log.write(f"{self.command} {self.path} -\n")
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            if action == "status":
+                payload = b"injected fault\n"
+                self.send_response(rule["status"])
+                for name, value in rule.get("headers", {}).items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+                log.write(f"{self.command} {self.path} {rule['status']}\n")
+                return
+            if action == "delay":
+                time.sleep(rule.get("seconds", 1))
+            if action == "touch":
+                status, _, current = forward("GET", self.path, headers_for_get(headers), None)
+                # A server busy with the client's other writes may answer 423 or 5xx: the edit
+                # is tried again (at most 50 times), so that it really happens first.
+                for _ in range(50 if status == 200 else 0):
+                    edited, _, _ = forward("PUT", self.path, {"Content-Type": "text/calendar",
+                                           **auth_only(headers)},
+                                           current.replace(b"SUMMARY:", b"SUMMARY:Edited "))
+                    if edited < 300:
+                        break
+                    time.sleep(0.1)
+            status, response_headers, payload = forward(self.command, self.path, headers, body)
+            if action == "malformed" and status == 207:
+                payload = payload[: len(payload) // 2]
+            try:
+                self.send_response(status)
+                for name, value in response_headers:
+                    if name.lower() not in ("content-length", "transfer-encoding", "connection"):
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up (a timeout test)
+            log.write(f"{self.command} {self.path} {status}\n")
+
+        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
+        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = handle_any
+
+    def auth_only(headers):
+        return {name: value for name, value in headers.items() if name.lower() == "authorization"}
+
+    def headers_for_get(headers):
+        return auth_only(headers)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    threading.Timer(args.lifetime, server.shutdown).start()
+    print("ready", flush=True)
+    server.serve_forever()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
