@@ -97,7 +97,7 @@ struct SyncCommand {
       }
       guard !names.isEmpty else {
         throw CommandError(
-          status: .noInput, message: "'\(input)' holds no .vcf files; nothing was synced")
+          status: .noInput, message: "'\(input)' holds no .vcf files")
       }
       let folder = input.hasSuffix("/") ? input : input + "/"
       expanded += names.sorted().map { folder + $0 }

@@ -14,7 +14,8 @@ struct UpcomingCommand {
       StandardStreams.output(HelpFormatter.help(for: spec))
       return .success
     }
-    let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
+    // A folder of .vcf files (khard, vdirsyncer) is read as its files, as sync reads it.
+    let paths = try SyncCommand.expandFolders(scanned.operands.isEmpty ? ["-"] : scanned.operands)
     if paths.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", usage)
     }

@@ -69,6 +69,30 @@ import Testing
     #expect(result.status == 64 && result.stderr.contains(message))
   }
 
+  @Test func aFolderOfVCardsIsReadAsItsFiles() throws {
+    let folder = try TemporaryDirectory()
+    for name in ["book", "empty"] {
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    _ = try folder.write(
+      "book/eve.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve\r\nBDAY:1990-12-31\r\nEND:VCARD\r\n")
+    _ = try folder.write(
+      "book/bob.VCF", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob\r\nBDAY:--01-02\r\nEND:VCARD\r\n")
+    _ = try folder.write("book/notes.txt", "BDAY:--12-31\n")
+    let result = runInProcess([
+      "upcoming", folder.url.path + "/book", "--today", "2026-12-30", "--days", "5",
+    ])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    #expect(
+      result.stdout
+        == "2026-12-31\tThu\ttomorrow\tEve\t36\tbirthday\n2027-01-02\tSat\tin 3 days\tBob\t\tbirthday\n"
+    )
+    _ = try folder.write("empty/readme.txt", "nothing here\n")
+    let empty = runInProcess(["upcoming", folder.url.path + "/empty"])
+    #expect(empty.status == 66 && empty.stderr.contains("holds no .vcf files"))
+  }
+
   @Test func missingSourceExits66() {
     #expect(runInProcess(["upcoming", "/nonexistent/contacts.vcf"]).status == 66)
   }

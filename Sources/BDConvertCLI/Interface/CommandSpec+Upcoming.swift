@@ -10,8 +10,8 @@ extension CommandSpec {
       .paragraph(
         "Who has a birthday (with --anniversaries also an anniversary) in the next N days, "
           + "today included, soonest first. Each SOURCE (no SOURCE, or '-', reads standard "
-          + "input) is a vCard or CSV address book, read as convert reads it, or an iCalendar "
-          + "file, whose events are followed by their own rules (CATEGORIES:ANNIVERSARY "
+          + "input) is a vCard or CSV address book, read as convert reads it, a folder of .vcf "
+          + "files (as khard and vdirsyncer keep address books), or an iCalendar file, whose events are followed by their own rules (CATEGORIES:ANNIVERSARY "
           + "marks an anniversary). One line per date, tab-separated; on a terminal the "
           + "columns are aligned under a header instead:"),
       .literal(["DATE<TAB>DAY<TAB>WHEN<TAB>NAME<TAB>AGE<TAB>KIND"]),
