@@ -71,6 +71,10 @@ struct ConvertCommand {
     var conversion = BirthdayCalendarConverter<FileDescriptorSink>.Options(
       calendar: calendar, includeAnniversaries: options.includeAnniversaries)
     conversion.builder = options.celebrationBuilder
+    if !options.groups.isEmpty {
+      let vCardFiles = zip(inputs, formats).filter { $0.1 == .vCard }.map(\.0.displayName)
+      GroupCardPrepass.collect(into: &conversion.builder, paths: vCardFiles)
+    }
     var converter = BirthdayCalendarConverter(
       sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)

@@ -44,7 +44,8 @@ struct UpcomingCommand {
     var choice = ConvertOptions(format: .vCard)
     choice.includeAnniversaries = scanned.has("--anniversaries")
     try ConvertOptions.parseChoiceOptions(scanned, into: &choice)
-    let builder = choice.celebrationBuilder
+    var builder = choice.celebrationBuilder
+    if !choice.groups.isEmpty { GroupCardPrepass.collect(into: &builder, paths: paths) }
 
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }

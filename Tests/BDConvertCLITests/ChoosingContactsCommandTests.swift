@@ -45,6 +45,38 @@ import Testing
     #expect(runInProcess(["vcf-to-ics", "--exclude-from", "/nonexistent/x"]).status == 66)
   }
 
+  @Test(arguments: [
+    // Apple's group vCard, after its members (as Contacts.app exports).
+    "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:family-group\r\nFN:Family\r\n"
+      + "X-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:JANE-1\r\n"
+      + "END:VCARD\r\n",
+    // vCard 4 KIND:group with MEMBER (RFC 6350 §6.6.5).
+    "BEGIN:VCARD\r\nVERSION:4.0\r\nKIND:group\r\nFN:Family\r\nMEMBER:urn:uuid:jane-1\r\n"
+      + "END:VCARD\r\n",
+  ])
+  func groupCardsChooseTheirMembers(groupCard: String) throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write("in.vcf", Self.cards + groupCard)
+    let output = folder.url.appendingPathComponent("out.ics").path
+    let result = runInProcess(["vcf-to-ics", input, "-o", output, "--group", "family"])
+    #expect(result.status == 0)
+    let text = String(decoding: folder.read("out.ics") ?? [], as: UTF8.self)
+    #expect(
+      text.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") } == [
+        "SUMMARY:Birthday: Jane Doe"
+      ])
+    let upcoming = runInProcess([
+      "upcoming", input, "--today", "2027-04-12", "--days", "2", "--group", "Family",
+    ])
+    #expect(upcoming.stdout == "2027-04-12\tMon\ttoday\tJane Doe\t42\tbirthday\n")
+    // Without --group a group card is one more card without a date.
+    let all = runInProcess(["vcf-to-ics", input, "-o", output])
+    #expect(
+      all.stderr
+        == "bdconvert: converted 2 events from 4 cards (1 without a date, 1 deceased without an event, see --memorials)\n"
+    )
+  }
+
   @Test func upcomingRemembersTheDeceased() throws {
     let folder = try TemporaryDirectory()
     let input = try folder.write("in.vcf", Self.cards)

@@ -71,8 +71,9 @@ enum ConversionOptionSpecs {
   static let group = OptionSpec(
     "--group", value: ValueSpec("NAME"), repeatable: true,
     help:
-      "only contacts in this group, repeatable (any of them): vCard CATEGORIES, Google CSV "
-      + "Labels or Group Membership, Outlook Categories; case is ignored")
+      "only contacts in this group, repeatable (any of them): vCard CATEGORIES or group "
+      + "cards (Apple, vCard 4 KIND:group), Google CSV Labels or Group Membership, Outlook "
+      + "Categories; case is ignored")
   static let exclude = OptionSpec(
     "--exclude", value: ValueSpec("PATTERN"), repeatable: true,
     help:

@@ -17,6 +17,10 @@ public struct CelebrationBuilder: Sendable {
   public var groups: [String] = [] {
     didSet { groupKeys = Set(groups.map { $0.lowercased() }) }
   }
+  /// Groups that list their members on a group card (Apple's group vCards, vCard 4
+  /// `KIND:group`): the group names of each member, by member UID. Filled from a first read of
+  /// the address book with ``addGroupCard(_:)``, since a group card may follow its members.
+  public private(set) var groupsByMember: [String: [String]] = [:]
   /// Contacts whose name or UID matches one of these patterns (`--exclude`) yield nothing.
   public var exclusions: [ExclusionPattern] = []
   private var groupKeys: Set<String> = []
@@ -34,12 +38,25 @@ public struct CelebrationBuilder: Sendable {
     self.includeAnniversaries = includeAnniversaries
   }
 
+  /// Records the members of a group card (``Contact/isGroup``) under the card's name; other
+  /// contacts are ignored.
+  public mutating func addGroupCard(_ contact: Contact) {
+    guard contact.isGroup, let name = contact.name?.formatted else { return }
+    for member in contact.memberIdentifiers {
+      groupsByMember[Self.memberKey(member), default: []].append(name)
+    }
+  }
+
+  /// A member reference and a UID compare without `urn:uuid:` and ignoring case.
+  static func memberKey(_ identifier: String) -> String {
+    let lowered = identifier.lowercased()
+    return lowered.hasPrefix("urn:uuid:") ? String(lowered.dropFirst(9)) : lowered
+  }
+
   /// Why `contact` is left out, or `nil` when it is not.
   public func leftOutReason(of contact: Contact) -> LeftOut? {
-    if !groupKeys.isEmpty, !contact.groups.contains(where: { groupKeys.contains($0.lowercased()) })
-    {
-      return .notChosen
-    }
+    if contact.isGroup { return nil }  // a group card has no dates of its own
+    if !groupKeys.isEmpty, !isInChosenGroup(contact) { return .notChosen }
     if !exclusions.isEmpty {
       let name = contact.name?.formatted
       if exclusions.contains(where: { pattern in
@@ -50,6 +67,14 @@ public struct CelebrationBuilder: Sendable {
     }
     if contact.isDeceased, !memorials || contact.deathDate == nil { return .deceased }
     return nil
+  }
+
+  private func isInChosenGroup(_ contact: Contact) -> Bool {
+    if contact.groups.contains(where: { groupKeys.contains($0.lowercased()) }) { return true }
+    guard !groupsByMember.isEmpty, let identifier = contact.sourceIdentifier,
+      let names = groupsByMember[Self.memberKey(identifier)]
+    else { return false }
+    return names.contains { groupKeys.contains($0.lowercased()) }
   }
 
   /// The celebrations of `contact`, birthday first, in the order found.

@@ -20,6 +20,11 @@ public struct Contact: Hashable, Sendable {
   /// The groups the contact is in: vCard `CATEGORIES`, Google's `Labels` and `Group
   /// Membership`, Outlook's `Categories`.
   public var groups: [String] = []
+  /// Whether the card describes a group, not a person (vCard 4 `KIND:group`, Apple's
+  /// `X-ADDRESSBOOKSERVER-KIND:group`); its members are ``memberIdentifiers``.
+  public var isGroup = false
+  /// The UIDs (often `urn:uuid:…`) of a group card's members, as written.
+  public var memberIdentifiers: [String] = []
   /// Other dates with their labels ("Graduation"): Apple `X-ABDATE` with a label other than
   /// anniversary, Google CSV `Event N - Label` other than `Anniversary`.
   public var otherDates: [LabeledDate] = []

@@ -23,6 +23,12 @@ struct VCardCard {
   var deathDate: VCardRawValue?
   /// `CATEGORIES` values (each a comma-separated list), at most ``maximumDates``.
   private(set) var categories: [VCardRawValue] = []
+  /// The first `KIND` (Apple's `X-ADDRESSBOOKSERVER-KIND`).
+  var kind: VCardRawValue?
+  /// `MEMBER` values of a group card, at most ``maximumMembers``.
+  private(set) var members: [VCardRawValue] = []
+  /// The most members kept of one group card.
+  static let maximumMembers = 100_000
   /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
   private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
   /// Grouped `X-ABLABEL` values.
@@ -44,6 +50,8 @@ struct VCardCard {
     case .appleUID: appleUID == nil
     case .deathDate: deathDate == nil
     case .categories: categories.count < Self.maximumDates
+    case .kind: kind == nil
+    case .member: members.count < Self.maximumMembers
     case .birthday, .anniversary, .appleDate, .appleLabel, .androidCustom: true
     default: false
     }
@@ -61,6 +69,8 @@ struct VCardCard {
     case .categories:
       guard categories.count < Self.maximumDates else { return noteDropped(value) }
       categories.append(value)
+    case .kind: kind = value
+    case .member: members.append(value)
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
@@ -156,6 +166,18 @@ struct VCardCard {
         let text = VCardText.unescaped(item, version: version)
         if let name = VCardText.nonBlankString(text).map(\.trimmingBlanks), !name.isEmpty {
           contact.groups.append(name)
+        }
+      }
+    }
+    if let kind {
+      let text = VCardText.nonBlankString(decodedText(kind, .kind, version, &diagnostics))
+      contact.isGroup = text?.trimmingBlanks.lowercased() == "group"
+    }
+    if contact.isGroup {
+      for value in members {
+        let bytes = decodedText(value, .member, version, &diagnostics)
+        if let member = VCardText.nonBlankString(bytes).map(\.trimmingBlanks), !member.isEmpty {
+          contact.memberIdentifiers.append(member)
         }
       }
     }

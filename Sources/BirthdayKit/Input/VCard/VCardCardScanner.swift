@@ -265,6 +265,7 @@ struct VCardCardScanner {
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
         && name != .organization && name != .uid && name != .appleUID && name != .categories
+        && name != .kind && name != .member
       pendingName = name
       pendingValue = VCardRawValue(
         line: number, group: group, parameters: property.parameters(in: line),

@@ -23,6 +23,10 @@ enum VCardPropertyName: Hashable, Sendable {
   case deathDate
   /// `CATEGORIES`: the contact's groups.
   case categories
+  /// What the card describes: Apple's `X-ADDRESSBOOKSERVER-KIND` or vCard 4 `KIND` (`group`).
+  case kind
+  /// A member of a group card: Apple's `X-ADDRESSBOOKSERVER-MEMBER` or vCard 4 `MEMBER`.
+  case member
   /// vCard 2.1 `AGENT`, whose value may be a nested card.
   case agent
   /// `PHOTO`, `LOGO`, `SOUND`, `KEY`: large base64 values that are skipped unread.
@@ -58,6 +62,8 @@ enum VCardPropertyName: Hashable, Sendable {
     case .appleLabel: "X-ABLABEL"
     case .deathDate: "DEATHDATE"
     case .categories: "CATEGORIES"
+    case .kind: "KIND"
+    case .member: "MEMBER"
     default: "property"
     }
   }
@@ -73,6 +79,8 @@ enum VCardPropertyName: Hashable, Sendable {
     ("x-kaddressbook-x-anniversary", .anniversary(.kde)), ("x-android-custom", .androidCustom),
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
     ("agent", .agent), ("deathdate", .deathDate), ("categories", .categories),
+    ("kind", .kind), ("x-addressbookserver-kind", .kind), ("member", .member),
+    ("x-addressbookserver-member", .member),
   ]
   /// The spellings by length, so a name is compared only with names as long as it.
   private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
