@@ -61,7 +61,14 @@ extension BirthdayCalendarConverter {
         }
       },
       commit: { segment, result in
-        let conversion = try result.get()
+        let conversion: SegmentConversion
+        do {
+          conversion = try result.get()
+        } catch is InputFormatError {
+          // A segment alone can look like no vCard at all (text before the first card, cut
+          // before its BEGIN:VCARD): only the sequential reader can tell, from here on.
+          return false
+        }
         if conversion.endedInsideRecord, !segment.isLast { return false }
         try commit(conversion)
         resume = (segment.range.upperBound, segment.linesAfter)
@@ -69,7 +76,8 @@ extension BirthdayCalendarConverter {
       },
       committed: { progress(statistics.recordsRead, resume.offset) })
     if resume.offset < input.size {
-      // A card too large to hold whole, or a cut inside a card: read the rest as one stream.
+      // A card too large to hold whole, a cut inside a card, or a segment that was no vCard on
+      // its own: read the rest as one stream.
       var reader = VCardReader(
         source: RandomAccessStream(input: input, offset: resume.offset), fileName: fileName,
         linesBefore: resume.linesBefore, diagnostics: diagnostics)

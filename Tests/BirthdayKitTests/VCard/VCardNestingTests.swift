@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BirthdayKit
@@ -63,6 +64,27 @@ import Testing
       let parallel = try ParallelConversionTests.convert(book, threads: 2, segmentSize: size)
       #expect(parallel.output == sequential.output, "segments of \(size)")
       #expect(parallel.diagnostics == sequential.diagnostics)
+    }
+  }
+
+  @Test func fuzzFoundNestedCardsAgreeInParallel() throws {
+    // Found by CI's vCard fuzzing: nested BEGIN:VCARD lines cut by a segment boundary.
+    let book = try #require(
+      Data(
+        base64Encoded:
+          "QkVHPUlOOlZDQVJEDQpWRVJTSU87DQpCNkFZO1gtQQpFTkQ6VkNBUkQNQkVHSU46VkNBUkQNQkVHSU46VkNBUkQNClZFUlNJT046Mi4xDQpOO0NIQVJTRVQ9VVRGLTg7RU5DPUVBMT1FSUdSQk46SjpEb2XJSmFuZTs7Ow0KQjZB"
+      ))
+    func run(_ threads: Int?, _ size: Int) -> String {
+      do {
+        let result = try ParallelConversionTests.convert(
+          [UInt8](book), threads: threads, segmentSize: size)
+        return String(decoding: result.output, as: UTF8.self)
+          + result.diagnostics.joined(separator: "\n")
+      } catch { return "error: \(error)" }
+    }
+    let sequential = run(nil, 0)
+    for size in [64, 100, 300] {
+      #expect(run(2, size) == sequential, "segments of \(size)")
     }
   }
 
