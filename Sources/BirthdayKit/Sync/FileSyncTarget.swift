@@ -44,11 +44,11 @@ public struct FileSyncTarget: SyncTarget {
     of source: Source, fileName: String, set: String, expectedCount: Int = 0
   ) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set, expectedCount: expectedCount)
-    var scanner = CalendarComponentScanner(source, fileName: fileName)
-    while let item = try scanner.next() {
-      guard case .component(let component) = item, component.isEvent, let uid = component.uid
-      else { continue }
-      try inventory.add(SyncInventory.Component(component, uid: uid))
+    var reader = SyncComponentReader(
+      AnyByteSource(source), fileName: fileName, bytes: .none, gathersFacts: true)
+    while let item = try reader.next() {
+      guard item == .component, reader.isEvent, reader.hasUID else { continue }
+      try inventory.add(uid: reader.uid, facts: reader.facts)
     }
     try inventory.finish()
     return inventory
@@ -106,17 +106,18 @@ public struct FileSyncTarget: SyncTarget {
       return
     }
     var written: Set<SyncEventKey> = []
-    var scanner = CalendarComponentScanner(source, fileName: fileName)
-    while let item = try scanner.next() {
+    var reader = SyncComponentReader(
+      AnyByteSource(source), fileName: fileName, bytes: .all, gathersFacts: false)
+    while let item = try reader.next() {
       switch item {
-      case .line(let line):
-        if line.kind == .end, line.depth == 1 { try writeAdditions() }
-        try output.write(line.raw)
-      case .component(let component):
-        guard component.isEvent, let uid = component.uid,
-          let operation = changed[SyncEventKey(uid: uid)]
+      case .line:
+        if reader.lineKind == .end, reader.lineDepth == 1 { try writeAdditions() }
+        try output.write(reader.raw)
+      case .component:
+        guard reader.isEvent, reader.hasUID,
+          let operation = changed[SyncEventKey(uid: reader.uid)]
         else {
-          try output.write(component.raw)
+          try output.write(reader.raw)
           continue
         }
         if operation.kind == .replace, written.insert(operation.key).inserted {
