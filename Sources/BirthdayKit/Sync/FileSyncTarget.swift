@@ -29,10 +29,14 @@ public struct FileSyncTarget: SyncTarget {
   public func inventory(set: String) throws -> SyncInventory {
     guard let file = try openFile() else { return try emptyInventory(set) }
     defer { close(file.descriptor) }
+    // Taken before reading: a file changed while it is read no longer matches at the rewrite.
+    let identity = ComponentLocations.FileIdentity(descriptor: file.descriptor)
     do {
-      return try Self.inventory(
+      var inventory = try Self.inventory(
         of: FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
         set: set, expectedCount: file.size / 400)
+      inventory.locations?.identity = identity
+      return inventory
     } catch let error as InputFormatError {
       throw refusal(error)
     }
@@ -46,10 +50,23 @@ public struct FileSyncTarget: SyncTarget {
     var inventory = try SyncInventory(set: set, expectedCount: expectedCount)
     var reader = SyncComponentReader(
       AnyByteSource(source), fileName: fileName, bytes: .none, gathersFacts: true)
+    var locations = try ComponentLocations()
     while let item = try reader.next() {
-      guard item == .component, reader.isEvent, reader.hasUID else { continue }
-      try inventory.add(uid: reader.uid, facts: reader.facts)
+      switch item {
+      case .line:
+        if reader.lineKind == .end, reader.lineDepth == 1 {
+          locations.calendarEnds(at: reader.byteRange.lowerBound)
+        }
+      case .component:
+        guard reader.isEvent, reader.hasUID else { continue }
+        let key = SyncEventKey(uid: reader.uid)
+        try inventory.add(uid: reader.uid, key: key, facts: reader.facts)
+        try locations.add(key, reader.byteRange)
+      }
+      locations.size = reader.byteRange.upperBound
     }
+    try locations.finish()
+    inventory.locations = locations
     try inventory.finish()
     return inventory
   }
@@ -74,9 +91,80 @@ public struct FileSyncTarget: SyncTarget {
       return
     }
     defer { close(file.descriptor) }
+    if let identity = plan.inventory.locations?.identity,
+      identity == ComponentLocations.FileIdentity(descriptor: file.descriptor),
+      let source = FileRandomAccessSource(descriptor: file.descriptor, name: path),
+      try Self.rewrite(copying: source, plan: plan, to: sink)
+    {
+      return
+    }
     try Self.rewrite(
       FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
       plan: plan, to: sink)
+  }
+
+  /// Writes the calendar in `source` changed by `plan` to `sink` by copying the bytes between
+  /// the events it replaces and removes, where the plan's inventory found them (`source` must
+  /// hold the bytes that inventory was read from). Returns `false`, having written nothing, when
+  /// the inventory has no locations for a source of this size.
+  public static func rewrite<Sink: ByteSink>(
+    copying source: some RandomAccessByteSource, plan: SyncPlan, to sink: Sink
+  ) throws -> Bool {
+    guard let locations = plan.inventory.locations, locations.size == source.size,
+      let endOfCalendar = locations.endOfCalendar
+    else { return false }
+    var output = BufferedOutput(sink: sink)
+    var changed: [SyncEventKey: SyncPlan.Operation] = [:]
+    for operation in plan.operations where operation.kind != .add {
+      changed[operation.key] = operation
+    }
+    var position = 0
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    func copy(upTo end: Int) throws {
+      while position < end {
+        let count = try block.withUnsafeMutableBytes {
+          try source.read(
+            at: position,
+            into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, end - position)]))
+        }
+        guard count > 0 else {
+          throw SyncTargetError(
+            .unreadable, "'\(displayName(source))' became shorter while syncing")
+        }
+        try block.withUnsafeBufferPointer {
+          try output.write(UnsafeBufferPointer(rebasing: $0[..<count]))
+        }
+        position += count
+      }
+    }
+    var additionsWritten = false
+    func writeAdditions() throws {
+      guard !additionsWritten else { return }
+      additionsWritten = true
+      try copy(upTo: endOfCalendar)
+      for operation in plan.operations where operation.kind == .add {
+        try output.write(try plan.eventBytes(operation))
+      }
+    }
+    var written: Set<SyncEventKey> = []
+    for location in try locations.locations(where: { changed[$0] != nil }) {
+      if endOfCalendar <= location.range.lowerBound { try writeAdditions() }
+      try copy(upTo: location.range.lowerBound)
+      if let operation = changed[location.key], operation.kind == .replace,
+        written.insert(operation.key).inserted
+      {
+        try output.write(try plan.eventBytes(operation))
+      }
+      position = location.range.upperBound
+    }
+    try writeAdditions()
+    try copy(upTo: source.size)
+    try output.flush()
+    return true
+  }
+
+  private static func displayName(_ source: some RandomAccessByteSource) -> String {
+    (source as? FileRandomAccessSource)?.name ?? "the calendar"
   }
 
   /// Writes the calendar in `source` changed by `plan` to `sink`; without a source, a new

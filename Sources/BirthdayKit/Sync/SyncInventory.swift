@@ -84,6 +84,9 @@ public struct SyncInventory {
   /// The entries, sorted by key after ``finish()``.
   public private(set) var entries: [Entry] = []
   private let spool: TemporaryFile
+  /// Where each event is in the file it was read from (``FileSyncTarget``), for a rewrite that
+  /// copies the bytes in between.
+  var locations: ComponentLocations?
   /// Records not yet in the spool (written in blocks of 64 KiB).
   private var pending: [UInt8] = []
   private var finished = false
@@ -102,23 +105,25 @@ public struct SyncInventory {
   /// Adds one component of the target.
   public mutating func add(_ component: Component) throws {
     try add(
-      uid: component.uid, set: component.set, sequence: component.sequence,
+      uid: component.uid, key: SyncEventKey(uid: component.uid), set: component.set,
+      sequence: component.sequence,
       digest: component.digest, isOverride: component.isOverride, summary: component.summary,
       description: component.description, start: component.start,
       resource: component.resource, etag: component.etag)
   }
 
   /// Adds one event component from the facts a scan gathered (no copy of the event).
-  mutating func add(uid: [UInt8], facts: EventFacts) throws {
+  mutating func add(uid: [UInt8], key: SyncEventKey, facts: EventFacts) throws {
     try add(
-      uid: uid, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
+      uid: uid, key: key, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
       digest: facts.digest, isOverride: facts.isOverride, summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
       start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
-    uid: [UInt8], set marker: [UInt8]?, sequence: Int, digest: EventDigest, isOverride: Bool,
+    uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
+    isOverride: Bool,
     summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?
   ) throws {
     precondition(!finished, "add after finish")
@@ -149,7 +154,7 @@ public struct SyncInventory {
     if pending.count >= 1 << 16 { try flushSpool() }
     entries.append(
       Entry(
-        key: SyncEventKey(uid: uid), digest: digest, record: record,
+        key: key, digest: digest, record: record,
         sequence: UInt32(clamping: max(sequence, 0)), ownership: ownership,
         recordIsOverride: isOverride))
   }
