@@ -1,11 +1,11 @@
 // libFuzzer target: the CSV reader and the whole CSV -> iCalendar conversion.
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // Properties: the reader either reads or throws InputFormatError (no header, ambiguous dates),
 // never anything else; row locations are real lines; the calendar passes CalendarStructureCheck;
 // converting on two threads gives exactly what converting in sequence gives.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }

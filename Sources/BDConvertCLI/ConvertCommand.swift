@@ -13,6 +13,8 @@ struct ConvertCommand {
   var requiresEveryInput = false
   /// Whether the `converted ...` line is printed (`sync` prints its own).
   var printsSummary = true
+  /// CardDAV address books among the inputs, already read from their servers.
+  var addressBooks: ServerAddressBooks?
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
   static let parallelThreshold = 8 << 20
@@ -33,7 +35,12 @@ struct ConvertCommand {
     defer { for input in inputs { input.close() } }
     for path in options.inputs {
       do throws(CommandError) {
-        var input = try InputFile.open(path)
+        var input: InputFile
+        if let downloaded = try addressBooks?.input(path) {
+          input = downloaded
+        } else {
+          input = try InputFile.open(path)
+        }
         do throws(CommandError) {
           formats.append(try format(of: &input))
         } catch {
@@ -62,9 +69,10 @@ struct ConvertCommand {
     let progress = ProgressReporter(writesStandardOutput: options.outputPath == nil)
     progress.totalBytes = ProgressReporter.totalSize(of: inputs.map(\.descriptor))
     defer { progress.finish() }
-    let printer = DiagnosticPrinter(
+    var printer = DiagnosticPrinter(
       strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil,
       verbose: options.verbose, progress: progress)
+    if let addressBooks { printer.relocate = addressBooks.relocate }
     defer { printer.finish() }
     report.printer = printer
     let calendar = options.calendarOptions(timestamp: timestamp)
