@@ -1,11 +1,11 @@
 // libFuzzer target: the CSV reader and the whole CSV -> iCalendar conversion.
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // Properties: the reader either reads or throws InputFormatError (no header, ambiguous dates),
 // never anything else; row locations are real lines; the calendar passes CalendarStructureCheck;
 // converting on two threads gives exactly what converting in sequence gives.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
@@ -36,8 +36,10 @@ public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try converter.convert(&reader, recordNoun: .row)
   }
   let parallel = ConversionRun { converter, _ in
-    try converter.convertCSVInParallel(
-      MemoryByteSource(bytes), fileName: "fuzz.csv", options: .init(), threads: 2, batchSize: 64)
+    try converter.convert(
+      CSVSegmentedInput(
+        source: MemoryByteSource(bytes), fileName: "fuzz.csv", options: .init(), batchSize: 64),
+      threads: 2)
   }
   precondition(parallel == sequential, "the parallel conversion differs from the sequential one")
   return 0

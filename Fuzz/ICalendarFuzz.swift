@@ -1,5 +1,6 @@
 // libFuzzer target: the iCalendar reader behind `delete` and `list`.
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // Properties checked on every input, beyond "no crash":
 // - validation and deletion agree: either both reject the input, or both accept it;
@@ -7,7 +8,6 @@
 // - listing never fails on an input that validation accepted;
 // - listing through many spilled runs (a 512-byte sort budget) gives the in-memory listing.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let valid: Bool

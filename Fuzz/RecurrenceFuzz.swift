@@ -1,5 +1,6 @@
 // libFuzzer target: the recurrence engine (rule parser, expander, set).
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // The input is text lines: DTSTART, RRULE, EXDATEs, RDATEs (comma-separated), the day to search
 // from, and overrides (`RECURRENCE-ID=NEWSTART`, comma-separated; an empty NEWSTART cancels).
@@ -11,7 +12,6 @@
 // - `occurrences(in:)` from the day to NEXT holds exactly NEXT, and is sorted;
 // - without NEXT, `occurrences(in:)` finds nothing in the next ten years either.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func recurrenceFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

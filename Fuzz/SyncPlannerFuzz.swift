@@ -1,5 +1,6 @@
 // libFuzzer target: the sync planner and the file target's rewrite behind `sync`.
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // The input is a target calendar and contacts: the first two bytes give the calendar's length,
 // the calendar follows, the rest are vCards. Properties checked on every input, beyond "no crash"
@@ -9,7 +10,6 @@
 // - the events of UIDs outside the set (unmarked, another set) keep their bytes and their order;
 // - the second sync's output is the first's, byte for byte.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   guard bytes.count >= 2 else { return 0 }

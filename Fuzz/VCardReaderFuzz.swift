@@ -1,5 +1,6 @@
 // libFuzzer target: the vCard reader and the whole vCard -> iCalendar conversion.
-// Built by Scripts/fuzz together with Sources/BirthdayKit (not part of the package build).
+// Built by Scripts/fuzz together with Sources/BirthdayKit and the other library targets into one
+// fuzzer (Fuzz/Support/FuzzEntry.swift picks this one); not part of the package build.
 //
 // Properties checked on every input, beyond "no crash":
 // - the reader returns (it never throws for bad content, only for non-vCard input);
@@ -7,7 +8,6 @@
 // - the calendar written from whatever was read passes CalendarStructureCheck;
 // - converting on two threads gives exactly what converting in sequence gives.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func vCardReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
@@ -38,8 +38,10 @@ public func vCardReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try converter.convert(&reader)
   }
   let parallel = ConversionRun { converter, _ in
-    try converter.convertVCardsInParallel(
-      MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", threads: 2, segmentSize: 64)
+    try converter.convert(
+      VCardSegmentedInput(
+        file: MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", segmentSize: 64),
+      threads: 2)
   }
   precondition(parallel == sequential, "the parallel conversion differs from the sequential one")
   return 0

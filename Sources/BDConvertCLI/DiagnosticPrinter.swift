@@ -33,6 +33,8 @@ struct DiagnosticPrinter {
   let verbose: Bool
   /// Erased before a message is printed, so that no message is glued onto it.
   let progress: ProgressReporter?
+  /// Renames locations before they are printed (a downloaded address book: its resources).
+  var relocate: ((SourceLocation) -> SourceLocation)?
 
   init(
     strict: Bool, keepsDiagnostics: Bool = false, verbose: Bool = false,
@@ -59,7 +61,12 @@ struct DiagnosticPrinter {
     let verbose = self.verbose
     let progress = self.progress
     let style = DiagnosticStyle.current
+    let relocate = self.relocate
     return { diagnostic in
+      var diagnostic = diagnostic
+      if let relocate, let location = diagnostic.location {
+        diagnostic.location = relocate(location)
+      }
       failureCounter.count(diagnostic)
       if keeps { state.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =

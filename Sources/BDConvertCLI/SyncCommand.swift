@@ -113,7 +113,14 @@ struct SyncCommand {
     } catch {
       throw CalendarInput.commandError(error)
     }
+    // Address books on a server: read whole first, so that one that fails changes nothing.
+    let addressBooks =
+      options.inputs.contains(where: ServerAccess.isURL)
+      ? try ServerAddressBooks(
+        sources: options.inputs, scanned: scanned, environment: environment,
+        usage: CommandSpec.sync.usageText) : nil
     var conversion = ConvertCommand(options: options, timestamp: timestamp)
+    conversion.addressBooks = addressBooks
     conversion.scratch = wanted
     conversion.requiresEveryInput = true
     conversion.printsSummary = false
@@ -185,6 +192,7 @@ struct SyncCommand {
           + "\(plan.count(.remove)) removed, \(plan.unchanged) unchanged"
           + (failed > 0 ? ", \(failed) failed" : "") + "\n")
     }
+    if options.verbose, let addressBooks { StandardStreams.error(addressBooks.requestSummary) }
     if options.verbose, let server { StandardStreams.error(server.requestSummary) }
     if !failures.isEmpty { return .tempFailure }
     return .success

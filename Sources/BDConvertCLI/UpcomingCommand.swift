@@ -1,3 +1,4 @@
+import BirthdayDAV
 import BirthdayKit
 
 /// `upcoming`: whose birthday (or anniversary) falls in the next days, from address books or
@@ -8,7 +9,9 @@ struct UpcomingCommand {
   static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
+    -> ExitStatus
+  {
     let scanned = try spec.scanner.scan(arguments)
     if scanned.has("--help") {
       StandardStreams.output(HelpFormatter.help(for: spec))
@@ -47,11 +50,44 @@ struct UpcomingCommand {
     var builder = choice.celebrationBuilder
     if !choice.groups.isEmpty { GroupCardPrepass.collect(into: &builder, paths: paths) }
 
+    var printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    defer { printer.finish() }
+    // Servers first: a calendar URL is read as `list` reads it, an address book as sync does.
+    var serverCalendars: [(source: MemoryByteSource, fileName: String)] = []
+    var bookSources: [String] = []
+    for text in paths where ServerAccess.isURL(text) {
+      let (access, url) = try ServerAccess.open(
+        text, scanned: scanned, environment: environment, usage: usage)
+      let kind: DAVCollection.Kind?
+      do {
+        kind = try DAVCollection.kind(of: url, client: access.client)
+      } catch {
+        throw ServerAccess.commandError(error)
+      }
+      if kind == .calendar {
+        serverCalendars += try ServerCalendarReader.calendars(
+          of: DAVCollection(client: access.client, url: url, kind: .calendar),
+          diagnostics: printer.handler)
+      } else {
+        bookSources.append(text)
+      }
+    }
+    let books =
+      bookSources.isEmpty
+      ? nil
+      : try ServerAddressBooks(
+        sources: bookSources, scanned: scanned, environment: environment, usage: usage)
+    if let books { printer.relocate = books.relocate }
+
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
-    for path in paths { inputs.append(try InputFile.open(path)) }
-    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
-    defer { printer.finish() }
+    for path in paths {
+      if let book = try books?.input(path) {
+        inputs.append(book)
+      } else if !ServerAccess.isURL(path) {
+        inputs.append(try InputFile.open(path))
+      }
+    }
     var finder = UpcomingFinder(today: today, days: days, leapDayPolicy: policy)
     do {
       for index in inputs.indices {
@@ -85,9 +121,15 @@ struct UpcomingCommand {
           }
         }
       }
+      try CalendarLister.forEachEvent(
+        in: serverCalendars, today: today, diagnostics: printer.handler
+      ) { event in
+        if let entry = entry(for: event, finder: finder) { finder.add(entry) }
+      }
     } catch {
       throw CalendarInput.commandError(error)
     }
+    if scanned.has("--verbose"), let books { StandardStreams.error(books.requestSummary) }
     let found = finder.sorted()
     if scanned.has("--json") {
       StandardStreams.output(found.map { $0.jsonLine + "\n" }.joined())

@@ -96,6 +96,21 @@ public struct DAVCollection: Sendable {
       client: client, asked: url)
   }
 
+  /// What `url` itself is: a calendar, an address book, or `nil` (anything else: a server or
+  /// principal URL, a missing collection). One PROPFIND, Depth 0.
+  public static func kind(of url: URL, client: DAVClient) throws(DAVError) -> Kind? {
+    let answer = try client.send(
+      "PROPFIND", url, headers: ["Depth": "0", "Content-Type": xml],
+      body: DAVRequestBody.propfind(["d:resourcetype"]))
+    guard answer.status == 207 else { return nil }
+    let type =
+      try properties(of: answer, url: url, method: "PROPFIND").first?
+      .properties[.resourcetype]?.children ?? []
+    if type.contains(.calendar) { return .calendar }
+    if type.contains(.addressbook) { return .addressBook }
+    return nil
+  }
+
   private static func choose(
     in home: URL, kind: Kind, typeName: DAVPropertyName, name: String?, create: Bool,
     client: DAVClient, asked: URL

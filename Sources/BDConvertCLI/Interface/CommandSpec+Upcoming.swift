@@ -11,7 +11,8 @@ extension CommandSpec {
         "Who has a birthday (with --anniversaries also an anniversary) in the next N days, "
           + "today included, soonest first. Each SOURCE (no SOURCE, or '-', reads standard "
           + "input) is a vCard or CSV address book, read as convert reads it, a folder of .vcf "
-          + "files (as khard and vdirsyncer keep address books), or an iCalendar file, whose events are followed by their own rules (CATEGORIES:ANNIVERSARY "
+          + "files (as khard and vdirsyncer keep address books), a CardDAV address-book or CalDAV "
+          + "calendar URL, or an iCalendar file, whose events are followed by their own rules (CATEGORIES:ANNIVERSARY "
           + "marks an anniversary). One line per date, tab-separated; on a terminal the "
           + "columns are aligned under a header instead:"),
       .literal(["DATE<TAB>DAY<TAB>WHEN<TAB>NAME<TAB>AGE<TAB>KIND"]),
@@ -52,6 +53,7 @@ extension CommandSpec {
           ConversionOptionSpecs.column,
         ]
       ),
+      ServerAccess.options(calendarName: false),
     ],
     examples: [
       "bdconvert upcoming contacts.vcf",
@@ -59,11 +61,14 @@ extension CommandSpec {
       "bdconvert upcoming birthdays.ics --json | jq -r 'select(.days == 0) | .name'",
       "bdconvert upcoming contacts.vcf --days 7 | mail -E -s Birthdays me@example.org",
     ],
+    environment: [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
       StatusSpec(.dataError, "not a contact file or calendar"),
       StatusSpec(.noInput, "input cannot be opened"),
       StatusSpec(.ioError, "I/O error"),
-    ],
-    run: { _, invocation throws(CommandError) in try UpcomingCommand.run(invocation.arguments) })
+    ] + ServerAccess.exitStatuses,
+    run: { _, invocation throws(CommandError) in
+      try UpcomingCommand.run(invocation.arguments, environment: invocation.environment)
+    })
 }

@@ -1,0 +1,81 @@
+import BirthdayDAV
+import BirthdayKit
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// CardDAV address books given as sources (`sync URL --to …`, `upcoming URL`): each is read
+/// whole into an unnamed temporary file before anything else happens (a server that fails stops
+/// the command before any change), then read by the same vCard reader, with the same options,
+/// as a `.vcf` file. Diagnostics name the resource and its own line (`/me/contacts/jane.vcf:4`).
+final class ServerAddressBooks {
+  private struct Book {
+    let file: TemporaryFile
+    let download: AddressBookDownload
+  }
+
+  private var books: [String: Book] = [:]
+  /// The servers asked, for `--verbose`'s request counts.
+  private(set) var accesses: [ServerAccess] = []
+
+  /// Reads every URL among `sources` (an address-book URL, or a server or principal URL whose
+  /// address-book home holds one address book).
+  /// - Throws: ``CommandError`` with 69 (unreachable), 77 (credentials refused), 75 (still
+  ///   failing after the retries) and the other statuses of ``ServerAccess/commandError(_:)``.
+  init(
+    sources: [String], scanned: ArgumentScanner.Result, environment: [String: String],
+    usage: String
+  ) throws(CommandError) {
+    for source in sources where ServerAccess.isURL(source) && books[source] == nil {
+      let (access, url) = try ServerAccess.open(
+        source, scanned: scanned, environment: environment, usage: usage)
+      accesses.append(access)
+      let file: TemporaryFile
+      do {
+        file = try TemporaryFile()
+      } catch {
+        throw CalendarInput.commandError(error)
+      }
+      do {
+        let collection = try DAVCollection.discover(url, kind: .addressBook, client: access.client)
+        let download = try AddressBookDownload.read(collection) { try file.append($0) }
+        books[source] = Book(file: file, download: download)
+      } catch let error as DAVError {
+        throw ServerAccess.commandError(error)
+      } catch {
+        throw CalendarInput.commandError(error)
+      }
+    }
+  }
+
+  /// Whether `source` was read from a server.
+  func contains(_ source: String) -> Bool { books[source] != nil }
+
+  /// The address book of `source` as an input named by its URL, read from its start.
+  func input(_ source: String) throws(CommandError) -> InputFile? {
+    guard let book = books[source] else { return nil }
+    // A descriptor of its own (the reader closes it); the file is read with its own offset.
+    let descriptor = dup(book.file.descriptor)
+    guard descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+      throw CommandError(
+        status: .ioError, message: "cannot read the copy of '\(source)': \(systemErrorText(errno))")
+    }
+    return InputFile(displayName: source, descriptor: descriptor, identity: nil)
+  }
+
+  /// A location in a downloaded address book as the resource and its own line; other locations
+  /// as they are.
+  func relocate(_ location: SourceLocation) -> SourceLocation {
+    guard let book = books[location.file],
+      let (path, line) = book.download.resource(atLine: location.line)
+    else { return location }
+    return SourceLocation(file: path, line: line, column: location.column)
+  }
+
+  /// The closing lines with the requests sent, for `--verbose`.
+  var requestSummary: String { accesses.map(\.requestSummary).joined() }
+}
