@@ -36,8 +36,10 @@ public func csvReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try converter.convert(&reader, recordNoun: .row)
   }
   let parallel = ConversionRun { converter, _ in
-    try converter.convertCSVInParallel(
-      MemoryByteSource(bytes), fileName: "fuzz.csv", options: .init(), threads: 2, batchSize: 64)
+    try converter.convert(
+      CSVSegmentedInput(
+        source: MemoryByteSource(bytes), fileName: "fuzz.csv", options: .init(), batchSize: 64),
+      threads: 2)
   }
   precondition(parallel == sequential, "the parallel conversion differs from the sequential one")
   return 0

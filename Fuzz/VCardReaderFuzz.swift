@@ -38,8 +38,10 @@ public func vCardReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try converter.convert(&reader)
   }
   let parallel = ConversionRun { converter, _ in
-    try converter.convertVCardsInParallel(
-      MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", threads: 2, segmentSize: 64)
+    try converter.convert(
+      VCardSegmentedInput(
+        file: MemoryRandomAccessSource(bytes), fileName: "fuzz.vcf", segmentSize: 64),
+      threads: 2)
   }
   precondition(parallel == sequential, "the parallel conversion differs from the sequential one")
   return 0

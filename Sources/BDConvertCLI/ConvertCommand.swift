@@ -153,47 +153,30 @@ struct ConvertCommand {
     _ input: InputFile, with converter: inout BirthdayCalendarConverter<Sink>,
     printer: DiagnosticPrinter, progress: ProgressReporter
   ) throws {
-    let source = CountingByteSource(base: input.byteSource, progress: progress)
-    switch options.format {
-    case .vCard where options.threads > 1 && isLargeRegularFile(input):
-      // Large regular files are cut at card boundaries and parsed on several threads.
-      let file = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)!
-      let recordsBefore = converter.statistics.recordsRead
-      try converter.convertVCardsInParallel(
-        file, fileName: input.displayName, threads: options.threads
-      ) { records, bytes in
-        progress.update(records: records - recordsBefore, bytes: bytes)
-      }
-    case .vCard:
-      var reader = VCardReader(
-        source: source, fileName: input.displayName, diagnostics: printer.handler)
-      try reader.forEachContact { contact in
-        try converter.add(contact, recordNoun: .card)
-        progress.recordDone()
-      }
-    case .csv where options.threads > 1 && isLargeRegularFile(input):
-      // Records are found in sequence; fields, events and rendering run on several threads.
-      let recordsBefore = converter.statistics.recordsRead
-      try converter.convertCSVInParallel(
-        input.byteSource, fileName: input.displayName, options: options.csv,
-        threads: options.threads
-      ) { records, bytes in
-        progress.update(records: records - recordsBefore, bytes: bytes)
-      }
-    case .csv:
-      var reader = CSVContactReader(
-        source: source, fileName: input.displayName, options: options.csv,
-        diagnostics: printer.handler)
-      try reader.forEachContact { contact in
-        try converter.add(contact, recordNoun: .row)
+    // Large regular files are read on several threads; the rest in sequence as they stream.
+    let file =
+      options.threads > 1
+      ? FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)
+        .flatMap { $0.size >= Self.parallelThreshold ? $0 : nil } : nil
+    let stream = CountingByteSource(base: input.byteSource, progress: progress)
+    let threads = file == nil ? 0 : options.threads
+    let report = { (records: Int, bytes: Int?) in
+      if let bytes {
+        progress.update(records: records, bytes: bytes)
+      } else {
         progress.recordDone()
       }
     }
-  }
-
-  /// Whether `input` is a regular file large enough to be worth several threads.
-  private func isLargeRegularFile(_ input: InputFile) -> Bool {
-    let size = FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)?.size
-    return (size ?? 0) >= Self.parallelThreshold
+    switch options.format {
+    case .vCard:
+      let cards =
+        file.map { VCardSegmentedInput(file: $0, fileName: input.displayName) }
+        ?? VCardSegmentedInput(stream: stream, fileName: input.displayName)
+      try converter.convert(cards, threads: threads, progress: report)
+    case .csv:
+      let rows = CSVSegmentedInput(
+        source: stream, fileName: input.displayName, options: options.csv)
+      try converter.convert(rows, threads: threads, progress: report)
+    }
   }
 }

@@ -4,13 +4,14 @@ import Foundation
 /// Runs conversion batches on worker threads while the calling thread reads the next batches
 /// and commits finished ones in input order.
 ///
-/// Batches flow through a queue rather than in rounds: up to three per thread are in flight, so a
-/// worker that finishes one starts the next at once, while the calling thread commits the oldest
+/// Batches flow through a queue rather than in rounds: up to `depth` are in flight, so a worker
+/// that finishes one starts the next at once, while the calling thread commits the oldest
 /// finished batch and reads one more. Output buffers go back to a pool once committed; memory is
 /// bounded by the batches in flight, whatever the input size.
 enum ConversionPipeline {
   /// - Parameters:
   ///   - threads: worker threads.
+  ///   - depth: the batches read and not yet committed at most (at least `threads + 1`).
   ///   - next: the next batch, read on the calling thread; `nil` at the end.
   ///   - convert: returns the work for one batch (called on the calling thread when the batch is
   ///     handed out, so it can take a snapshot of state); the work runs on a worker thread.
@@ -19,13 +20,14 @@ enum ConversionPipeline {
   ///   - committed: called after each commit (progress).
   static func run<Batch: Sendable, Converted>(
     threads: Int,
+    depth: Int,
     next: () throws -> Batch?,
     convert: (Batch) -> @Sendable (OutputBuffer) -> Converted,
     commit: (Batch, Converted) throws -> Bool,
     committed: () -> Void = {}
   ) throws {
     let workers = WorkerThreads(count: max(threads, 1))
-    let depth = max(threads, 1) * 3
+    let depth = max(depth, threads + 1)
     var inFlight: [(batch: Batch, output: OutputBuffer, job: PendingJob<Converted>)] = []
     var spareOutputs: [OutputBuffer] = []
     // On an error, let the batches in flight end before returning: they hold this call's data.

@@ -30,9 +30,11 @@ import Testing
     do {
       try converter.begin()
       if let threads {
-        try converter.convertCSVInParallel(
-          MemoryByteSource(bytes), fileName: "book.csv", options: options, threads: threads,
-          batchSize: batchSize)
+        try converter.convert(
+          CSVSegmentedInput(
+            source: MemoryByteSource(bytes), fileName: "book.csv", options: options,
+            batchSize: batchSize),
+          threads: threads)
       } else {
         var reader = CSVContactReader(
           source: MemoryByteSource(bytes), fileName: "book.csv", options: options,
@@ -154,5 +156,25 @@ import Testing
 
   @Test func noBirthdayColumnFailsTheSameWay() {
     Self.expectSameAsSequential("Name,Phone\nAnn,555\n")
+  }
+
+  /// A batch whose numeric date needs the file's date order, still unknown when the batch was
+  /// cut, says so as a returned value (no error thrown for control flow): the driver reads it
+  /// again in sequence. With the order known, the same rows are read alone.
+  @Test(arguments: [nil, DateOrder.dmy])
+  func aBatchThatNeedsTheDateOrderSaysSo(order: DateOrder?) throws {
+    let text = "Name,Birthday\nAnn,5/10/1971\n"
+    var input = CSVSegmentedInput(
+      source: MemoryByteSource(Array(text.utf8)), fileName: "b.csv",
+      options: CSVReadOptions(dateOrder: order), batchSize: 1)
+    let segment = try #require(try input.nextSegment(report: { _ in }))
+    var names: [String] = []
+    let end = CSVSegmentedInput<MemoryByteSource>.read(
+      segment, report: { _ in }, body: { names.append($0.name?.formatted ?? "") })
+    switch (end, order) {
+    case (.needsSequentialRead, nil): #expect(names.isEmpty)
+    case (.complete, .dmy?): #expect(names == ["Ann"])
+    default: Issue.record("unexpected end \(end) with order \(String(describing: order))")
+    }
   }
 }

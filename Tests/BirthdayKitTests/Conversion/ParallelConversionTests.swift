@@ -53,9 +53,10 @@ import Testing
       diagnostics: report, failureCounter: failures)
     try converter.begin()
     if let threads {
-      try converter.convertVCardsInParallel(
-        MemoryRandomAccessSource(bytes), fileName: "book.vcf", threads: threads,
-        segmentSize: segmentSize)
+      try converter.convert(
+        VCardSegmentedInput(
+          file: MemoryRandomAccessSource(bytes), fileName: "book.vcf", segmentSize: segmentSize),
+        threads: threads)
     } else {
       var reader = VCardReader(
         source: MemoryByteSource(bytes), fileName: "book.vcf", diagnostics: report)
@@ -158,8 +159,8 @@ import Testing
 
   @Test func aBeginVCardLineCutByTheBufferEndIsNoBoundary() {
     let card = Array("END:VCARD\r\nBEGIN:VCARD".utf8)
-    #expect(VCardSegmenter<MemoryRandomAccessSource>.lastBoundary(in: card) == nil)
-    #expect(VCardSegmenter<MemoryRandomAccessSource>.lastBoundary(in: card + [0x0D]) == 11)
+    #expect(VCardSegmenter.lastBoundary(in: card) == nil)
+    #expect(VCardSegmenter.lastBoundary(in: card + [0x0D]) == 11)
   }
 
   /// After a nested 2.1 `AGENT` card, a `BEGIN:VCARD` following the inner `END:VCARD` starts a

@@ -5,12 +5,12 @@
 /// card, a folded value or a quoted-printable continuation (those lines never read `END:VCARD`).
 /// The `BEGIN:VCARD` line must end inside the bytes looked at: at the very end of a buffer it may
 /// go on (`BEGIN:VCARDON:2.1` is text between cards, which the reader skips, not a card).
-struct VCardSegmenter<Input: RandomAccessByteSource> {
-  let input: Input
+struct VCardSegmenter {
+  let input: any RandomAccessByteSource
   let segmentSize: Int
   private(set) var offset = 0
 
-  init(input: Input, segmentSize: Int) {
+  init(input: any RandomAccessByteSource, segmentSize: Int) {
     self.input = input
     self.segmentSize = max(segmentSize, 64)
   }

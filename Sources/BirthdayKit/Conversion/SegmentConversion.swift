@@ -1,0 +1,74 @@
+/// What one thread made of one segment, in input order.
+struct SegmentConversion: Sendable {
+  enum Item: Sendable {
+    case diagnostic(Diagnostic)
+    case record(eventCount: Int, leftOut: CelebrationBuilder.LeftOut?)
+    /// An index into `events` and `celebrations`.
+    case event(Int)
+  }
+  /// What a commit needs of an event: its UID as a UUID, if it is one, and its bytes.
+  struct RenderedEvent: Sendable {
+    var uuid: NameBasedUUID?
+    var range: Range<Int>
+    var kind: CelebrationKind
+  }
+  var items: [Item] = []
+  /// Whether reading the segment alone gave what a sequential read gives.
+  var end = SegmentEnd.complete
+  var events: [RenderedEvent] = []
+  /// The events' celebrations, read only for a duplicate's message or a UID that is no UUID: the
+  /// commit loop copies no strings.
+  var celebrations: [Celebration] = []
+  /// The rendered events; each `.event` item names its range.
+  let output: OutputBuffer
+
+  init(output: OutputBuffer) {
+    self.output = output
+  }
+
+  /// Turns `contact` into its events, renders them into `output` and notes them as items, in
+  /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
+  mutating func add(
+    _ contact: Contact, recordNoun: RecordKind, builder: CelebrationBuilder,
+    renderer: EventRenderer,
+    items: inout [Item]
+  ) {
+    let found = builder.celebrations(of: contact, record: recordNoun) {
+      items.append(.diagnostic($0))
+    }
+    items.append(.record(eventCount: found.count, leftOut: builder.leftOutReason(of: contact)))
+    for celebration in found {
+      let start = output.count
+      renderer.append(celebration, to: output)
+      items.append(.event(events.count))
+      events.append(
+        RenderedEvent(uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind))
+      celebrations.append(celebration)
+    }
+  }
+
+  /// Reads one segment alone and renders its events, on the calling (worker) thread.
+  static func read<Input: SegmentedContactInput>(
+    _ segment: Input.Segment, of input: Input.Type, recordKind: RecordKind,
+    builder: CelebrationBuilder, options: CalendarOptions, output: OutputBuffer
+  ) -> SegmentConversion {
+    var conversion = SegmentConversion(output: output)
+    let renderer = EventRenderer(options: options)
+    var items: [SegmentConversion.Item] = []
+    let end = Input.read(
+      segment, report: { items.append(.diagnostic($0)) },
+      body: { contact in
+        conversion.add(
+          contact, recordNoun: recordKind, builder: builder, renderer: renderer, items: &items)
+      })
+    conversion.items = items
+    conversion.end = end
+    return conversion
+  }
+}
+
+/// `text` in storage of its own (not shared with `text`): a worker thread's copy of a string
+/// every record reads, so that threads do not fight over its reference count.
+func privateCopy(_ text: String) -> String {
+  String(decoding: Array(text.utf8), as: UTF8.self)
+}

@@ -1,0 +1,289 @@
+/// The reader's state between rows: header, delimiter, date order and held-back rows.
+///
+/// A value (`Sendable`): the parallel driver hands a copy, as it stands when a batch is cut, to
+/// the thread that reads the batch. Diagnostics go to the handler each call is given.
+struct CSVRowState {
+  private(set) var fileName: String
+  let options: CSVReadOptions
+  /// Set on copies that read a batch on another thread: a row whose dates need the file's date
+  /// order while it is not known yet is not read (``consume(_:info:report:body:)`` returns
+  /// ``Consumed/needsDateOrder``), so that the batch is read again in sequence.
+  var requiresKnownOrder = false
+  private(set) var delimiter: UInt8?
+  private var columns: CSVColumnMap?
+  private var headerNames: [String] = []
+  private var firstRow: [String]?
+  private var hasSeenFirstRow = false
+  private var order: DateOrder?
+  private var orderProof: (line: Int, value: String)?
+  private var heldBack: [CSVRow] = []
+  private var warnedAboutEncoding = false
+  private var fields = CSVFieldSplitter()
+  /// Decoded cells of the current row, by column; only mapped columns are decoded.
+  private var texts: [String?] = []
+  private var usedColumns: [Int] = []
+
+  init(fileName: String, options: CSVReadOptions) {
+    self.fileName = fileName
+    self.options = options
+    self.delimiter = options.delimiter
+    self.order = options.dateOrder
+  }
+
+  /// Whether the header row has been found.
+  var hasHeader: Bool { columns != nil }
+  /// Whether rows wait for the date order.
+  var hasHeldBackRows: Bool { !heldBack.isEmpty }
+
+  /// This state with its own copies of the strings and arrays every row reads, for a conversion
+  /// thread: sharing them made every row's retain and release fight over the same memory with
+  /// the other threads.
+  func withPrivateStorage() -> CSVRowState {
+    var copy = self
+    copy.fileName = privateCopy(fileName)
+    copy.headerNames = headerNames.map(privateCopy)
+    copy.usedColumns = usedColumns.map { $0 }
+    copy.columns?.events = columns?.events.map { $0 } ?? []
+    copy.texts = texts.map { $0 }
+    return copy
+  }
+
+  /// Notes that the encoding notice was given (by a batch converted on another thread).
+  mutating func noteEncodingWarning() { warnedAboutEncoding = true }
+  var hasWarnedAboutEncoding: Bool { warnedAboutEncoding }
+
+  /// What ``consume(_:info:report:body:)`` did with a record.
+  enum Consumed {
+    /// Read: a header, a preamble line, a row held back or handed to `body`.
+    case read
+    /// Not read: the row needs the date order, unknown yet (only with ``requiresKnownOrder``).
+    case needsDateOrder
+  }
+
+  /// Reads one record: the header, or a data row whose contact goes to `body` (or is held back
+  /// until the date order is known).
+  @discardableResult
+  mutating func consume(
+    _ record: UnsafeBufferPointer<UInt8>, info: CSVRecordScanner.Record,
+    report: DiagnosticHandler, body: (Contact) throws -> Void
+  ) throws -> Consumed {
+    if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .read }  // blank line
+    let location = SourceLocation(file: fileName, line: info.line)
+    if info.unterminatedQuote {
+      report(
+        Diagnostic(
+          "unterminated quoted field: the file ends inside quotes opened on this row", at: location)
+      )
+    }
+    guard let columns else {
+      try findHeader(record, location: location, report: report)
+      return .read
+    }
+    fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","), neededFields: texts.count)
+    if fields.count != headerNames.count {
+      report(
+        Diagnostic(
+          "row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerNames.count)",
+          at: location, isConversionFailure: false))
+    }
+    var row = CSVRow(location: location)
+    for index in texts.indices { texts[index] = nil }
+    for index in usedColumns where index < fields.count {
+      texts[index] = decode(field: index, of: record, location: location, report: report)
+    }
+    let texts = self.texts
+    let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
+    row.uid = text(columns.uid)
+    let first = text(columns.first).flatMap { $0.isEmpty ? nil : $0 }
+    let middle = text(columns.middle).flatMap { $0.isEmpty ? nil : $0 }
+    let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
+    row.name = PersonName(formatted: text(columns.name), given: given, family: text(columns.last))
+    if let index = columns.birthday {
+      row.birthday = cell(text(index) ?? "", header: headerNames[index], location: location)
+    } else if let ymd = columns.yearMonthDay {
+      let headers = [ymd.year, ymd.month, ymd.day].compactMap { $0 }
+        .map { "'\(headerNames[$0])'" }.joined(separator: ", ")
+      row.yearMonthDay = (
+        text(ymd.year) ?? "", text(ymd.month) ?? "", text(ymd.day) ?? "", headers
+      )
+    }
+    if let index = columns.anniversary, let value = text(index) {
+      row.anniversaries.append(cell(value, header: headerNames[index], location: location))
+    }
+    for event in columns.events where CSVColumnMap.key(text(event.label) ?? "") == "anniversary" {
+      if let value = text(event.value) {
+        row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
+      }
+    }
+    for event in columns.events {
+      let label = TextSanitizer.singleLine(text(event.label) ?? "")
+      guard !label.isEmpty, CSVColumnMap.key(label) != "anniversary",
+        let value = text(event.value), !value.isEmpty
+      else { continue }
+      row.otherDates.append(
+        (label, cell(value, header: headerNames[event.value], location: location)))
+    }
+    for index in columns.groups {
+      if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
+    }
+    if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
+      return .needsDateOrder
+    }
+    try decideOrder(from: row)
+    if order == nil, !heldBack.isEmpty || row.isAmbiguous {
+      heldBack.append(row)
+      return .read
+    }
+    try flushHeldBack(report: report, body: body)
+    try body(row.contact(order: order, report: report))
+    return .read
+  }
+
+  /// Ends the file: gives the held-back rows, or throws what only the whole file tells (no
+  /// header, dates that never decide their order).
+  mutating func finish(report: DiagnosticHandler, body: (Contact) throws -> Void) throws {
+    if columns == nil, let firstRow {
+      // Short: an Outlook header row is 2.5 KB; the first columns are enough to recognise it.
+      let shown = firstRow.prefix(5).map { header -> String in
+        let text = TextSanitizer.singleLine(header)
+        guard text.count > 30 else { return "'\(text)'" }
+        var cut = text.prefix(30)
+        while cut.last == " " { cut.removeLast() }
+        return "'\(cut)…'"
+      }
+      let more = firstRow.count > shown.count ? ", … (\(firstRow.count) columns)" : ""
+      throw InputFormatError(
+        "no header row found: no column is named like a name or a birthday; the first row has "
+          + shown.joined(separator: ", ") + more
+          + "; map the columns with --column birthday=HEADER --column name=HEADER",
+        at: SourceLocation(file: fileName, line: 1))
+    }
+    guard let first = heldBack.first else { return }
+    guard order != nil else {
+      let sample = first.firstAmbiguous ?? ("", "")
+      throw InputFormatError(
+        "numeric dates such as '\(sample.value)' in column '\(sample.header)' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
+        at: first.location)
+    }
+    try flushHeldBack(report: report, body: body)
+  }
+
+  /// Parses with the order the user gave, not an inferred one, so that a later date proving the
+  /// other order is seen as a conflict rather than as an invalid date.
+  private func cell(_ value: String, header: String, location: SourceLocation) -> CSVCell {
+    let parsed = CSVDateValue.parse(value, order: options.dateOrder)
+    return CSVCell(
+      value: value, header: header, parsed: parsed,
+      hasTwoDigitYear: parsed != .invalid && parsed != .none
+        && CSVDateValue.hasTwoDigitYear(value))
+  }
+
+  /// A row whose dates prove an order fixes it for the whole file; proof of the other order later
+  /// is an error (the file mixes formats).
+  private mutating func decideOrder(from row: CSVRow) throws {
+    try row.forEachCell { cell in
+      guard case .proves(let proven, _) = cell.parsed else { return }
+      if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
+        throw InputFormatError(
+          "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
+          at: row.location)
+      }
+      if order == nil {
+        order = proven
+        orderProof = (row.location.line, cell.value)
+      }
+    }
+  }
+
+  private mutating func flushHeldBack(
+    report: DiagnosticHandler, body: (Contact) throws -> Void
+  ) throws {
+    let rows = heldBack
+    heldBack.removeAll()
+    for row in rows { try body(row.contact(order: order, report: report)) }
+  }
+
+  private mutating func findHeader(
+    _ record: UnsafeBufferPointer<UInt8>, location: SourceLocation, report: DiagnosticHandler
+  ) throws {
+    let candidates: [UInt8] =
+      options.delimiter.map { [$0] } ?? [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+    var best: (delimiter: UInt8, headers: [String], recognized: Int)?
+    for candidate in candidates {
+      fields.split(record, delimiter: candidate)
+      var headers: [String] = []
+      for index in 0..<fields.count {
+        headers.append(decode(field: index, of: record, location: location, report: report))
+      }
+      let keys = headers.map(CSVColumnMap.key)
+      let recognized =
+        CSVColumnMap.aliases.values.reduce(0) { count, names in
+          count + (names.contains { keys.contains($0) } ? 1 : 0)
+        }
+        + options.columnOverrides.values.filter { keys.contains(CSVColumnMap.key($0)) }.count
+      if recognized > (best?.recognized ?? 0) { best = (candidate, headers, recognized) }
+      // The first row as split by the delimiter that gives the most fields, for the message
+      // when no header is ever found.
+      if !hasSeenFirstRow, headers.count > (firstRow?.count ?? 0) { firstRow = headers }
+    }
+    hasSeenFirstRow = true
+    guard let best else { return }  // a preamble line
+    guard
+      let map = try CSVColumnMap.map(
+        headers: best.headers, overrides: options.columnOverrides, location: location)
+    else { return }
+    guard map.hasBirthday else {
+      throw InputFormatError(
+        "no birthday column: the header row has "
+          + best.headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
+          + "; map one with --column birthday=HEADER",
+        at: location)
+    }
+    delimiter = best.delimiter
+    headerNames = best.headers.map(TextSanitizer.singleLine)
+    columns = map
+    usedColumns = map.usedColumns
+    texts = Array(repeating: nil, count: (usedColumns.max() ?? 0) + 1)
+  }
+
+  /// Cells longer than this are cut before decoding: no name or date needs more, and a
+  /// runaway cell must not cost memory several times its size.
+  static let cellLimit = 16 * 1024
+
+  /// Decodes field `index` of `record` (split last), reporting a cut cell and the first cell
+  /// that is not UTF-8.
+  private mutating func decode(
+    field index: Int, of record: UnsafeBufferPointer<UInt8>, location: SourceLocation,
+    report: DiagnosticHandler
+  ) -> String {
+    // The decoding itself does not touch `self`: a closure that mutated it while `fields` was
+    // being read made the compiler copy the whole state for every cell.
+    let (text, wasCut, usedFallback) = fields.withField(index, of: record, Self.decodeCell)
+    if wasCut {
+      report(
+        Diagnostic(
+          "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
+          isConversionFailure: false))
+    }
+    if usedFallback, !warnedAboutEncoding {
+      warnedAboutEncoding = true
+      report(Diagnostic(.csvNotUTF8, at: location))
+    }
+    return text
+  }
+
+  /// A cell's text, cut to ``cellLimit`` bytes (whole characters); UTF-8, else Windows-1252.
+  private static func decodeCell(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    text: String, wasCut: Bool, usedFallback: Bool
+  ) {
+    var bytes = bytes
+    let wasCut = bytes.count > cellLimit
+    if wasCut {
+      var end = cellLimit
+      while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
+      bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
+    }
+    let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
+    return (text, wasCut, usedFallback)
+  }
+}
