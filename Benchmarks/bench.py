@@ -2,6 +2,7 @@
 """Runs the real bdconvert binary on generated inputs and reports speed and peak memory.
 
 Benchmarks/run [--smoke] [--sizes 10000,100000,1000000] [--formats vcf21,vcf30,vcf40,csv] [--runs 5]
+               [--probe DIR] [--probe-sizes 100000] [--probe-only] [--instructions]
 
 For each input: size in MB, contacts/s, MB/s (file to file), and the peak RSS of the bdconvert
 process itself (wait4's ru_maxrss), each the median of --runs runs; then the start-to-exit time of
@@ -11,6 +12,18 @@ calendar converted from the largest vCard input, with the same columns per event
 (--sync-sizes): a sync of N contacts with 1% of them changed into the calendar of their previous
 sync, against a plain conversion of the same contacts (time ratio), and the peak RSS of a first
 sync and of the 1%-changed sync. A benchmark, not a test: it never fails on timing.
+
+--probe DIR (or BDCONVERT_PROBE=DIR): DIR is the limit probe of issue 16 (`probe.c`, a minimal C
+converter writing the same bytes, and `gen_corpus.py`, its generator of harder address books:
+a quarter of the names non-ASCII, 30% of vCard 3.0 cards without UID, namesakes sharing a
+birthday, photos, a 34-column Google CSV with quoted multi-line addresses). The probe is a
+measuring stick outside the project: it is compiled into Benchmarks/.work/ and never required
+(without DIR, or in --smoke without DIR, the section is skipped). Its corpora come from its own
+gen_corpus.py; probe and bdconvert run interleaved on them (2 threads, then 1), with MB/s,
+contacts/s, peak RSS, the 2-thread speed-up and bdconvert's time over the probe's, each a median of
+--runs; the outputs are compared byte for byte; then list and delete on the converted calendar.
+--instructions: callgrind instruction counts (one thread) of the fixed small cases used before and
+after each optimisation, repeatable on a loaded machine where seconds are not.
 """
 import argparse
 import os
@@ -23,7 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = os.path.join(HERE, ".work")
 
 
-def run_once(binary, args, fresh=None):
+def run_once(binary, args, fresh=None, name="bdconvert"):
     """Runs bdconvert once; `fresh` is an output file removed first (untimed), so that a run does
     not also pay for the kernel freeing the previous run's output. Dirty pages are flushed first
     (untimed) so that runs do not compete with the writeback of the run before."""
@@ -38,7 +51,7 @@ def run_once(binary, args, fresh=None):
     err = proc.stderr.read().decode(errors="replace")
     proc.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"bdconvert {' '.join(args)} failed:\n{err}")
+        sys.exit(f"{name} {' '.join(args)} failed:\n{err}")
     return elapsed, usage.ru_maxrss / 1024.0  # MiB
 
 
@@ -51,6 +64,11 @@ def main():
     parser.add_argument("--extra", default="", help="extra bdconvert options, e.g. '--threads 1'")
     parser.add_argument("--sync-sizes", default="100000,1000000", help="contacts for the sync benchmark ('' to skip)")
     parser.add_argument("--sync-only", action="store_true", help="only the sync benchmark")
+    parser.add_argument("--probe", default=os.environ.get("BDCONVERT_PROBE", ""),
+                        help="directory of the limit probe (probe.c, gen_corpus.py); default $BDCONVERT_PROBE")
+    parser.add_argument("--probe-sizes", default="100000", help="contacts for the side-by-side run with the probe")
+    parser.add_argument("--probe-only", action="store_true", help="only the side-by-side run with the probe")
+    parser.add_argument("--instructions", action="store_true", help="only callgrind instruction counts")
     args = parser.parse_args()
     binary = os.environ.get("BDCONVERT")
     if not binary:
@@ -64,6 +82,15 @@ def main():
     sync_sizes = [10000] if args.smoke else [int(s) for s in args.sync_sizes.split(",") if s]
     if args.sync_only:
         bench_sync(binary, sync_sizes, runs)
+        return
+    if args.instructions:
+        bench_instructions(binary, args.probe)
+        return
+    probe_sizes = [10000] if args.smoke else [int(s) for s in args.probe_sizes.split(",") if s]
+    if args.probe_only:
+        if not args.probe:
+            sys.exit("--probe-only needs --probe DIR or BDCONVERT_PROBE")
+        bench_probe(binary, args.probe, probe_sizes, runs)
         return
     print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
     largest_vcard = None  # (size, format, path)
@@ -123,6 +150,152 @@ def main():
     if largest_vcard:
         bench_calendar(binary, *largest_vcard, runs)
     bench_sync(binary, sync_sizes, runs)
+    if args.probe:
+        bench_probe(binary, args.probe, probe_sizes, runs)
+    else:
+        print("limit probe: skipped (no --probe DIR / BDCONVERT_PROBE)")
+
+
+PROBE_FORMATS = [  # gen_corpus.py format, file extension, bdconvert command, probe flags (None: no probe)
+    ("vcf3", "vcf", "vcf-to-ics", []),
+    ("csv-google", "csv", "csv-to-ics", ["-c"]),
+    ("vcf4", "vcf", "vcf-to-ics", None),
+    ("vcf21", "vcf", "vcf-to-ics", None),
+]
+
+
+def probe_corpus(probe_dir, fmt, ext, size):
+    path = os.path.join(WORK, f"gc-{fmt}-{size}.{ext}")
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(probe_dir, "gen_corpus.py"), str(size), fmt, path],
+                       check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def build_probe(probe_dir):
+    source = os.path.join(probe_dir, "probe.c")
+    probe = os.path.join(WORK, "probe")
+    if not os.path.exists(probe) or os.path.getmtime(probe) < os.path.getmtime(source):
+        subprocess.run(["cc", "-O3", "-march=native", "-o", probe, source, "-lcrypto", "-lpthread"], check=True)
+    return probe
+
+
+def compare_outputs(a, b):
+    """'identical', or how far the outputs differ: bdconvert's format moved on after the probe
+    was written (placeholder year 1972 instead of 1970 for DTSTART, a new name key for cards
+    without UID, so namesakes are merged differently), which its README allows for."""
+    if subprocess.run(["cmp", "-s", a, b]).returncode == 0:
+        return "identical"
+    counts = []
+    for path in (a, b):
+        with open(path, "rb") as f:
+            counts.append(f.read().count(b"BEGIN:VEVENT\r\n"))
+    return (f"differ (events: bdconvert {counts[0]:,}, probe {counts[1]:,}; the probe predates"
+            " bdconvert's 1972 placeholder year and its name key for cards without UID)")
+
+
+def bench_probe(binary, probe_dir, sizes, runs):
+    """bdconvert against the limit probe on the probe's own corpora, runs interleaved."""
+    if not os.path.exists(os.path.join(probe_dir, "probe.c")):
+        print(f"limit probe: skipped ({probe_dir}/probe.c not found)")
+        return
+    probe = build_probe(probe_dir)
+    cores = os.cpu_count()
+    print(f"limit probe ({probe_dir}): gen_corpus.py corpora, file to file, runs interleaved, median of {runs};"
+          f" ratio = bdconvert's time / the probe's")
+    print(f"{'input':<26}{'MB':>8}{'tool':>11}{'threads':>8}{'contacts/s':>12}{'MB/s':>9}{'RSS MiB':>9}"
+          f"{'seconds':>9}{'2-thr x':>8}{'ratio':>7}")
+    out_b = os.path.join(WORK, "out-bdconvert.ics")
+    out_p = os.path.join(WORK, "out-probe.ics")
+    for size in sizes:
+        vcf3_speed = None
+        for fmt, ext, command, flags in PROBE_FORMATS:
+            path = probe_corpus(probe_dir, fmt, ext, size)
+            mb = os.path.getsize(path) / 1e6
+            cases = [("bdconvert", threads) for threads in (cores, 1)]
+            if flags is not None:
+                cases = [("probe", cores), ("bdconvert", cores), ("probe", 1), ("bdconvert", 1)]
+            results = {case: [] for case in cases}
+            for _ in range(runs):
+                for tool, threads in cases:  # interleaved: load changes hit both tools alike
+                    if tool == "probe":
+                        results[(tool, threads)].append(run_once(
+                            probe, flags + ["-t", str(threads), path, out_p], fresh=out_p, name="probe"))
+                    else:
+                        results[(tool, threads)].append(run_once(
+                            binary, [command, path, "-q", "-o", out_b, "--threads", str(threads)], fresh=out_b))
+            seconds = {case: statistics.median(r[0] for r in rs) for case, rs in results.items()}
+            rss = {case: statistics.median(r[1] for r in rs) for case, rs in results.items()}
+            for tool, threads in cases:
+                speedup = f"{seconds[(tool, 1)] / seconds[(tool, cores)]:.2f}" if threads == cores else ""
+                ratio = ""
+                if tool == "bdconvert" and ("probe", threads) in seconds:
+                    ratio = f"{seconds[(tool, threads)] / seconds[('probe', threads)]:.2f}"
+                name = os.path.basename(path) if (tool, threads) == cases[0] else ""
+                print(f"{name:<26}{mb:>8.1f}{tool:>11}{threads:>8}{size / seconds[(tool, threads)]:>12,.0f}"
+                      f"{mb / seconds[(tool, threads)]:>9.1f}{rss[(tool, threads)]:>9.1f}"
+                      f"{seconds[(tool, threads)]:>9.3f}{speedup:>8}{ratio:>7}")
+            speed = mb / seconds[("bdconvert", cores)]
+            if fmt == "vcf3":
+                vcf3_speed = speed
+            elif fmt != "csv-google" and vcf3_speed:
+                print(f"{'':<26}{fmt}: {speed / vcf3_speed:.2f}x the MB/s of vcf3 (bdconvert, {cores} threads)")
+            if flags is not None:
+                # the last runs of each: one thread
+                print(f"{'':<26}output of probe and bdconvert: {compare_outputs(out_b, out_p)}")
+        vcard = probe_corpus(probe_dir, "vcf3", "vcf", size)
+        bench_calendar(binary, size, "gc-vcf3", vcard, runs)
+    one = os.path.join(WORK, "gc-vcf3-10000.vcf")
+    probe_corpus(probe_dir, "vcf3", "vcf", 10000)
+    out = os.path.join(WORK, "out.ics")
+    small = statistics.median(run_once(binary, ["vcf-to-ics", one, "-q", "-o", out], fresh=out)[0]
+                              for _ in range(max(runs, 5)))
+    print(f"gc-vcf3-10000.vcf ({os.path.getsize(one) / 1e6:.1f} MB), process start to exit: median"
+          f" {small * 1000:.1f} ms of {max(runs, 5)}")
+
+
+def callgrind(command):
+    """Instructions executed (callgrind's Ir), one run; valgrind is deterministic enough for +-0.1%."""
+    log = os.path.join(WORK, "callgrind.log")
+    with open(log, "w") as err:
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.path.join(WORK, 'callgrind.out')}"]
+                       + command, stdout=subprocess.DEVNULL, stderr=err, check=True,
+                       env=dict(os.environ, SOURCE_DATE_EPOCH="0"))
+    with open(log) as f:
+        for line in f:
+            if "Collected :" in line:
+                return int(line.split()[-1])
+    sys.exit(f"no callgrind count in {log}")
+
+
+def bench_instructions(binary, probe_dir):
+    """Instruction counts of small fixed cases (the ones of the issue 11 and 16 notes)."""
+    cases = []
+    vcf = os.path.join(WORK, "vcf30-5000.vcf")
+    csv = os.path.join(WORK, "csv-20000.csv")
+    for fmt, size, path in (("vcf30", 5000, vcf), ("csv", 20000, csv)):
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), fmt, str(size), path], check=True)
+    calendar = os.path.join(WORK, "vcf30-5000.ics")
+    if not os.path.exists(calendar):
+        run_once(binary, ["vcf-to-ics", vcf, "-q", "-o", calendar])
+    cases += [("vcf-to-ics vcf30 5k", ["vcf-to-ics", vcf, "-q", "--threads", "1"]),
+              ("csv-to-ics csv 20k", ["csv-to-ics", csv, "-q", "--threads", "1"]),
+              ("list 5k-card calendar", ["list", calendar, "--today", "2026-01-01"]),
+              ("delete 5k, no match", ["delete", calendar, "--uid", "nothing-matches"])]
+    if probe_dir and os.path.exists(os.path.join(probe_dir, "gen_corpus.py")):
+        gvcf = probe_corpus(probe_dir, "vcf3", "vcf", 5000)
+        gcsv = probe_corpus(probe_dir, "csv-google", "csv", 20000)
+        gcal = os.path.join(WORK, "gc-vcf3-5000.ics")
+        if not os.path.exists(gcal):
+            run_once(binary, ["vcf-to-ics", gvcf, "-q", "-o", gcal])
+        cases += [("vcf-to-ics gc-vcf3 5k", ["vcf-to-ics", gvcf, "-q", "--threads", "1"]),
+                  ("csv-to-ics gc-csv 20k", ["csv-to-ics", gcsv, "-q", "--threads", "1"]),
+                  ("list gc-vcf3 5k calendar", ["list", gcal, "--today", "2026-01-01"]),
+                  ("delete gc-vcf3 5k, no match", ["delete", gcal, "--uid", "nothing-matches"])]
+    print("callgrind instruction counts (one thread, output to /dev/null):")
+    for name, command in cases:
+        print(f"  {name:<28}{callgrind([binary] + command) / 1e6:>10.2f} M")
 
 
 def changed_copy(source, target, every=100):
@@ -188,6 +361,7 @@ def bench_calendar(binary, size, fmt, vcard, runs):
         ("list", ["list", calendar]),
         ("list --json", ["list", "--json", calendar]),
         ("delete --uid -o", ["delete", "--uid", uid, calendar, "-o", out]),
+        ("delete --uid (stdout)", ["delete", "--uid", uid, calendar]),
     ]
     for name, command in commands:
         results = [run_once(binary, command) for _ in range(runs)]

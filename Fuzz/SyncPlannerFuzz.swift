@@ -8,7 +8,9 @@
 // - a target that is not a well-formed calendar is refused before anything is planned;
 // - syncing twice gives an empty second plan (the first sync's output is what is wanted);
 // - the events of UIDs outside the set (unmarked, another set) keep their bytes and their order;
-// - the second sync's output is the first's, byte for byte.
+// - the second sync's output is the first's, byte for byte;
+// - the rewrite that copies the bytes between changed events writes what the rewrite that reads
+//   the target again writes.
 
 public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -35,6 +37,13 @@ public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try FileSyncTarget.rewrite(
       target.isEmpty ? nil : MemoryByteSource(target), fileName: "target.ics", plan: plan,
       to: sink)
+    if !target.isEmpty {
+      let copied = CollectingSink()
+      let done = try FileSyncTarget.rewrite(
+        copying: MemoryRandomAccessSource(target), plan: plan, to: copied)
+      precondition(done, "no event locations for the target")
+      precondition(copied.bytes == sink.bytes, "copying rewrite differs from reading rewrite")
+    }
     first = plan.isEmpty && !target.isEmpty ? target : sink.bytes
   } catch is InputFormatError {
     return 0  // refused: the target is not a calendar

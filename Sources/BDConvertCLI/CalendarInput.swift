@@ -6,10 +6,10 @@ import BirthdayKit
   import Darwin
 #endif
 
-/// An .ics input that can be read twice: once to validate, once to edit.
+/// An .ics input read once, or twice when it must be validated before an output that cannot take
+/// back bytes (a FIFO or device) is written.
 ///
-/// A seekable file is rewound between the passes. A pipe is copied aside once, because standard
-/// output cannot take back bytes written before a malformed line is found: up to
+/// A seekable file is rewound between the passes. A pipe read twice is copied aside once: up to
 /// ``spoolMemoryLimit`` in memory, and beyond that into an unnamed ``TemporaryFile`` in `$TMPDIR`,
 /// so that memory stays bounded whatever the size of the input.
 struct CalendarInput {
@@ -20,12 +20,11 @@ struct CalendarInput {
   /// The largest pipe input held in memory (8 MiB); a larger one goes to a temporary file.
   static let spoolMemoryLimit = 8 << 20
 
-  /// Opens `path` (`-` for standard input).
-  /// - Throws: ``CommandError`` 66 when it cannot be opened, 74 when reading a pipe or writing
-  ///   its temporary copy fails.
-  static func open(_ path: String) throws(CommandError) -> CalendarInput {
-    let file = try InputFile.open(path)
-    if lseek(file.descriptor, 0, SEEK_CUR) >= 0 {
+  /// Prepares the opened `file` to be read once, or twice when `rereadable`; the caller closes
+  /// `file`.
+  /// - Throws: ``CommandError`` 74 when reading a pipe or writing its temporary copy fails.
+  static func prepare(_ file: InputFile, rereadable: Bool) throws(CommandError) -> CalendarInput {
+    if !rereadable || lseek(file.descriptor, 0, SEEK_CUR) >= 0 {
       return CalendarInput(file: file, buffered: nil, spool: nil)
     }
     var bytes: [UInt8] = []
@@ -52,7 +51,6 @@ struct CalendarInput {
         }
       }
     } catch {
-      file.close()
       throw commandError(error)
     }
     return CalendarInput(file: file, buffered: spool == nil ? bytes : nil, spool: spool)
@@ -65,11 +63,12 @@ struct CalendarInput {
     return ProgressReporter.totalSize(of: [file.descriptor])
   }
 
-  /// Calls `body` with a source positioned at the start of the input.
+  /// Calls `body` with a source positioned at the start of the input (a pipe read once: where
+  /// it is).
   func withSource<Result>(_ body: (any ByteSource) throws -> Result) throws -> Result {
     if let spool { return try body(spool.byteSource()) }
     if let buffered { return try body(MemoryByteSource(buffered)) }
-    guard lseek(file.descriptor, 0, SEEK_SET) >= 0 else {
+    guard lseek(file.descriptor, 0, SEEK_SET) >= 0 || errno == ESPIPE else {
       throw CommandError(
         status: .ioError, message: "cannot rewind '\(file.displayName)': \(systemErrorText(errno))")
     }

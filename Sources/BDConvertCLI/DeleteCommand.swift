@@ -49,54 +49,75 @@ struct DeleteCommand {
         uids: uids, url: url, access: access, calendarName: scanned.last("--calendar-name"),
         verbose: scanned.has("--verbose"))
     }
-    let input = try CalendarInput.open(path)
-    defer { input.file.close() }
-    // The calendar is read twice: checked, then copied without the events.
+    // One pass when the output can be taken back (a file renamed over the target on success,
+    // standard output held back until then); a FIFO or device written through cannot take back
+    // bytes, so there the calendar is checked on a first pass.
+    let file = try InputFile.open(path)
+    defer { file.close() }
+    let output: OutputTarget?
+    var held: HeldStandardOutput? = nil
+    if uids.isEmpty, inPlace {
+      output = nil
+    } else if inPlace {
+      output = try OutputTarget.file(path, allowReplacingInput: true, usage: usage)
+    } else if let outputPath {
+      output = try OutputTarget.file(
+        outputPath, inputs: file.identity.map { [$0] } ?? [], usage: usage)
+    } else {
+      output = nil
+      held = HeldStandardOutput()
+    }
+    let checkFirst = held == nil && output?.isTentative != true
+    let input: CalendarInput
+    do {
+      input = try CalendarInput.prepare(file, rereadable: checkFirst)
+    } catch {
+      output?.discard()
+      throw error
+    }
     let progress = ProgressReporter(
       noun: nil, writesStandardOutput: outputPath == nil && !inPlace)
-    progress.totalBytes = input.size.map { $0 * 2 }
+    progress.totalBytes = input.size.map { checkFirst ? $0 * 2 : $0 }
     defer { progress.finish() }
-    // Validate first: nothing is written for a malformed calendar, not even on standard output.
-    do {
-      try input.withSource { source in
-        try CalendarEditor.validate(
-          CountingByteSource(base: AnyByteSource(source), progress: progress),
-          fileName: input.file.displayName)
+    if checkFirst {
+      do {
+        try input.withSource { source in
+          try CalendarEditor.validate(
+            CountingByteSource(base: AnyByteSource(source), progress: progress),
+            fileName: input.file.displayName)
+        }
+      } catch {
+        output?.discard()
+        throw CalendarInput.commandError(error)
       }
-    } catch {
-      throw CalendarInput.commandError(error)
     }
     // An empty --uids-from list (`list | grep | cut` that matched nothing) is not an error: the
     // calendar is copied unchanged to -o or standard output, and left alone with --in-place.
-    if uids.isEmpty, inPlace {
+    if output == nil, held == nil {
       progress.finish()
       StandardStreams.error(nothingToDelete(uidFiles))
       return .success
     }
-    let output: OutputTarget
-    if inPlace {
-      output = try OutputTarget.file(path, allowReplacingInput: true, usage: usage)
-    } else if let outputPath {
-      output = try OutputTarget.file(
-        outputPath, inputs: input.file.identity.map { [$0] } ?? [], usage: usage)
-    } else {
-      output = OutputTarget.standardOutput()
-    }
     let report: DeletionReport
     do {
-      var sink = output.sink
       report = try input.withSource { source in
-        try CalendarEditor.delete(
-          uids: uids,
-          from: CountingByteSource(base: AnyByteSource(source), progress: progress),
-          fileName: input.file.displayName, to: &sink)
+        let counted = CountingByteSource(base: AnyByteSource(source), progress: progress)
+        if let output {
+          var sink = output.sink
+          return try CalendarEditor.delete(
+            uids: uids, from: counted, fileName: input.file.displayName, to: &sink)
+        }
+        var sink = held ?? HeldStandardOutput()  // always `held` here
+        return try CalendarEditor.delete(
+          uids: uids, from: counted, fileName: input.file.displayName, to: &sink)
       }
     } catch {
-      output.discard()
+      output?.discard()
       throw CalendarInput.commandError(error)
     }
-    try output.commit()
-    progress.finish()
+    progress.finish()  // before the output reaches a terminal
+    try held?.release()
+    try output?.commit()
     for uid in report.notFound {
       StandardStreams.error(
         DiagnosticStyle.current.render("UID '\(uid)' not found in the calendar", at: nil, .warning)

@@ -126,6 +126,15 @@ final class OutputTarget {
     return sink
   }
 
+  /// Whether ``discard()`` takes back everything written: not for standard output written as
+  /// it is produced, nor for a FIFO or device written through.
+  var isTentative: Bool {
+    switch mode {
+    case .standardOutput, .writeThrough: false
+    case .bufferedStandardOutput, .replace, .scratch: true
+    }
+  }
+
   /// Makes the output final: for a replaced file, flush to disk and rename over the target.
   /// - Throws: ``CommandError`` 74 when flushing or renaming fails (the target is then untouched).
   func commit() throws(CommandError) {

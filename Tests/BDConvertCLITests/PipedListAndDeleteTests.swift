@@ -70,4 +70,30 @@ import Testing
         == "bdconvert: error: cannot create a temporary file in '/nonexistent/bdconvert-test': "
         + "No such file or directory\n")
   }
+
+  @Test func deleteIntoAFileReadsALargePipeOnceWithoutACopy() throws {
+    // The output is a temporary file renamed on success, so the calendar is not checked on a
+    // first pass and the pipe needs no copy: an unusable TMPDIR does not matter.
+    let folder = try TemporaryDirectory()
+    let input = Array(Self.largeCalendar.utf8)
+    let out = folder.url.appendingPathComponent("out.ics").path
+    let result = try runBDConvertFromPipe(
+      ["delete", "--uid", "uid-1@example.com", "-o", out], input: input,
+      environment: ["TMPDIR": "/nonexistent/bdconvert-test"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "bdconvert: removed 1 event\n")
+    let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+    #expect(written.count < input.count)
+    #expect(!String(decoding: written, as: UTF8.self).contains("UID:uid-1@example.com\r\n"))
+  }
+
+  @Test func deleteOfAMalformedPipeIntoAFileLeavesNoFile() throws {
+    let folder = try TemporaryDirectory()
+    let out = folder.url.appendingPathComponent("out.ics").path
+    let input = Array((Self.largeCalendar.dropLast(15) + "BEGIN:VEVENT\r\n").utf8)
+    let result = try runBDConvertFromPipe(
+      ["delete", "--uid", "uid-1@example.com", "-o", out], input: input)
+    #expect(result.status == 65)
+    #expect(folder.listing() == [])
+  }
 }

@@ -131,9 +131,8 @@ extension CommandSpec {
           + "status is still 0, as it is when --uids-from gives no UID at all ('nothing to "
           + "delete'; the calendar is copied unchanged to -o or standard output, and left alone "
           + "with --in-place). The last line counts the events removed. Malformed input (unbalanced BEGIN/END, not iCalendar) exits 65 "
-          + "and nothing is written. The calendar is read twice (checked, then edited); from a "
-          + "pipe, more than 8 MiB of it is first copied to an unnamed temporary file in $TMPDIR "
-          + "(default /tmp)."),
+          + "and nothing is written. The calendar is read once: standard output is held back "
+          + "until the end, beyond 8 MiB in an unnamed temporary file in $TMPDIR (default /tmp)."),
       .paragraph(
         "Deleting from the file does NOT delete copies already imported into Google Calendar, "
           + "Apple Calendar or Outlook: delete them there, or import the edited file into a "

@@ -1,87 +1,147 @@
-/// What sync needs from one component, read in one pass over its lines: its digest, its mark,
-/// its `SEQUENCE`, whether it is an override, and the raw values shown in a plan line.
+/// What sync needs from one component, gathered line by line: its digest, its mark, its
+/// `SEQUENCE`, whether it is an override, and the raw values shown in a plan line.
+///
+/// Fed with the lines between the component's `BEGIN` and `END` (``take(kind:depth:content:nameEnd:valueStart:)``),
+/// then ``finish()``. The buffers are reused from one component to the next (``reset()``), so a
+/// scan over a million events allocates nothing per event.
 struct EventFacts {
-  var digest = EventDigest()
-  /// The marker's value, trailing blanks removed, or `nil`.
-  var set: [UInt8]?
-  var sequence = 0
-  var isOverride = false
-  /// `SUMMARY`, `DESCRIPTION` and `DTSTART` values as written (still TEXT-escaped).
-  var summary: ArraySlice<UInt8> = []
-  var description: ArraySlice<UInt8>?
-  var start: ArraySlice<UInt8>?
+  private(set) var digest = EventDigest()
+  /// The marker's value, trailing blanks removed (valid when ``hasSet``).
+  private(set) var set: [UInt8] = []
+  private(set) var hasSet = false
+  private(set) var sequence = 0
+  private(set) var isOverride = false
+  /// `SUMMARY`, `DESCRIPTION` and `DTSTART` values as written (still TEXT-escaped); the last of
+  /// each counts.
+  private(set) var summary: [UInt8] = []
+  private(set) var description: [UInt8] = []
+  private(set) var hasDescription = false
+  private(set) var start: [UInt8] = []
+  private(set) var hasStart = false
+  private var parts: (date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) = (0, 0, 0, 0)
+  private var nested: UInt64 = 0
 
+  init() {}
+
+  /// The facts of a component read into memory.
   init(_ component: CalendarComponent) {
-    var parts: [UInt64] = [0, 0, 0, 0]
-    var nested: UInt64 = 0
     for line in component.lines.dropFirst().dropLast() {
-      if line.depth > 2 || line.kind != .property {
-        // A nested component (VALARM) counts as one unit, so lines cannot move between alarms.
-        nested &+= EventDigest.hash(line.content)
-        if line.kind == .end, line.depth == 3 {
-          parts[2] &+= EventDigest.hash(nested)
-          nested = 0
-        }
-        continue
-      }
-      switch Property(line.name) {
-      case .ignored:
-        continue
-      case .sequence:
-        sequence = Int(String(decoding: line.value, as: UTF8.self)) ?? 0
-        continue
-      case .marker:
-        var value = line.value
-        while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
-        set = Array(value)
-        continue
-      case .start:
-        start = line.value
-        parts[0] &+= EventDigest.hash(line.content)
-      case .date where line.isNamed("RRULE"):
-        // Rule parts in any order (Xandikos writes BYMONTHDAY before BYMONTH).
-        var rule = EventDigest.hash(line.content[..<line.valueStart])
-        for part in line.value.split(separator: UInt8(ascii: ";")) {
-          rule &+= EventDigest.hash(EventDigest.hash(part))
-        }
-        parts[0] &+= EventDigest.hash(rule)
-      case .date:
-        parts[0] &+= EventDigest.hash(line.content)
-      case .summary:
-        summary = line.value
-        parts[1] &+= EventDigest.hash(line.content)
-      case .description:
-        description = line.value
-        parts[3] &+= EventDigest.hash(line.content)
-      case .recurrenceID:
-        isOverride = true
-        parts[3] &+= EventDigest.hash(line.content)
-      case .other:
-        parts[3] &+= EventDigest.hash(line.content)
+      line.content.withUnsafeBufferPointer {
+        take(
+          kind: line.kind, depth: line.depth, content: $0, nameEnd: line.name.count,
+          valueStart: line.valueStart)
       }
     }
+    finish()
+  }
+
+  /// Forgets the previous component, keeping the buffers' room.
+  mutating func reset() {
+    digest = EventDigest()
+    set.removeAll(keepingCapacity: true)
+    hasSet = false
+    sequence = 0
+    isOverride = false
+    summary.removeAll(keepingCapacity: true)
+    description.removeAll(keepingCapacity: true)
+    hasDescription = false
+    start.removeAll(keepingCapacity: true)
+    hasStart = false
+    parts = (0, 0, 0, 0)
+    nested = 0
+  }
+
+  /// Takes one line inside the component (not its own `BEGIN`/`END`); `depth` as the reader
+  /// counts it (2 for the component's own properties).
+  mutating func take(
+    kind: CalendarLine.Kind, depth: Int, content: UnsafeBufferPointer<UInt8>, nameEnd: Int,
+    valueStart: Int
+  ) {
+    if depth > 2 || kind != .property {
+      // A nested component (VALARM) counts as one unit, so lines cannot move between alarms.
+      nested &+= EventDigest.hash(content)
+      if kind == .end, depth == 3 {
+        parts.alarms &+= EventDigest.hash(nested)
+        nested = 0
+      }
+      return
+    }
+    let value = UnsafeBufferPointer(rebasing: content[valueStart...])
+    switch Property(content, nameEnd: nameEnd) {
+    case .ignored:
+      return
+    case .sequence:
+      sequence = Int(String(decoding: value, as: UTF8.self)) ?? 0
+    case .marker:
+      var end = value.count
+      while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
+      set.removeAll(keepingCapacity: true)
+      set.append(contentsOf: value[..<end])
+      hasSet = true
+    case .start:
+      start.removeAll(keepingCapacity: true)
+      start.append(contentsOf: value)
+      hasStart = true
+      parts.date &+= EventDigest.hash(content)
+    case .rule:
+      // Rule parts in any order (Xandikos writes BYMONTHDAY before BYMONTH).
+      var rule = EventDigest.hash(UnsafeBufferPointer(rebasing: content[..<valueStart]))
+      var partStart = 0
+      for index in 0...value.count where index == value.count || value[index] == 0x3B {
+        if index > partStart {  // empty parts do not count
+          rule &+= EventDigest.hash(
+            EventDigest.hash(UnsafeBufferPointer(rebasing: value[partStart..<index])))
+        }
+        partStart = index + 1
+      }
+      parts.date &+= EventDigest.hash(rule)
+    case .date:
+      parts.date &+= EventDigest.hash(content)
+    case .summary:
+      summary.removeAll(keepingCapacity: true)
+      summary.append(contentsOf: value)
+      parts.name &+= EventDigest.hash(content)
+    case .description:
+      description.removeAll(keepingCapacity: true)
+      description.append(contentsOf: value)
+      hasDescription = true
+      parts.details &+= EventDigest.hash(content)
+    case .recurrenceID:
+      isOverride = true
+      parts.details &+= EventDigest.hash(content)
+    case .other:
+      parts.details &+= EventDigest.hash(content)
+    }
+  }
+
+  /// Works out ``digest`` once every line was taken.
+  mutating func finish() {
     digest = EventDigest(
-      date: parts[0], name: parts[1], alarms: parts[2] &+ nested, details: parts[3])
+      date: parts.date, name: parts.name, alarms: parts.alarms &+ nested, details: parts.details)
   }
 
   /// How a property of the component itself counts.
   private enum Property {
-    case ignored, sequence, marker, start, date, summary, description, recurrenceID, other
+    case ignored, sequence, marker, start, rule, date, summary, description, recurrenceID, other
 
-    init(_ name: [UInt8]) {
+    init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
       // The length first: most names are rejected without comparing a byte.
       func named(_ text: StaticString) -> Bool {
-        name.count == text.utf8CodeUnitCount
-          && name.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: name.count))
+        guard nameEnd == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
+          return false
+        }
+        return true
       }
-      switch name.count {
+      switch nameEnd {
       case 7:
         self =
           named("DTSTAMP") || named("CREATED")
           ? .ignored : named("DTSTART") ? .start : named("SUMMARY") ? .summary : .other
       case 8: self = named("SEQUENCE") ? .sequence : named("DURATION") ? .date : .other
       case 5:
-        self = named("DTEND") ? .date : named("RRULE") ? .date : named("RDATE") ? .date : .other
+        self = named("DTEND") ? .date : named("RRULE") ? .rule : named("RDATE") ? .date : .other
       case 6: self = named("EXDATE") ? .date : .other
       case 11: self = named("DESCRIPTION") ? .description : .other
       case 13:

@@ -29,10 +29,14 @@ public struct FileSyncTarget: SyncTarget {
   public func inventory(set: String) throws -> SyncInventory {
     guard let file = try openFile() else { return try emptyInventory(set) }
     defer { close(file.descriptor) }
+    // Taken before reading: a file changed while it is read no longer matches at the rewrite.
+    let identity = ComponentLocations.FileIdentity(descriptor: file.descriptor)
     do {
-      return try Self.inventory(
+      var inventory = try Self.inventory(
         of: FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
         set: set, expectedCount: file.size / 400)
+      inventory.locations?.identity = identity
+      return inventory
     } catch let error as InputFormatError {
       throw refusal(error)
     }
@@ -44,12 +48,25 @@ public struct FileSyncTarget: SyncTarget {
     of source: Source, fileName: String, set: String, expectedCount: Int = 0
   ) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set, expectedCount: expectedCount)
-    var scanner = CalendarComponentScanner(source, fileName: fileName)
-    while let item = try scanner.next() {
-      guard case .component(let component) = item, component.isEvent, let uid = component.uid
-      else { continue }
-      try inventory.add(SyncInventory.Component(component, uid: uid))
+    var reader = SyncComponentReader(
+      AnyByteSource(source), fileName: fileName, bytes: .none, gathersFacts: true)
+    var locations = try ComponentLocations()
+    while let item = try reader.next() {
+      switch item {
+      case .line:
+        if reader.lineKind == .end, reader.lineDepth == 1 {
+          locations.calendarEnds(at: reader.byteRange.lowerBound)
+        }
+      case .component:
+        guard reader.isEvent, reader.hasUID else { continue }
+        let key = SyncEventKey(uid: reader.uid)
+        try inventory.add(uid: reader.uid, key: key, facts: reader.facts)
+        try locations.add(key, reader.byteRange)
+      }
+      locations.size = reader.byteRange.upperBound
     }
+    try locations.finish()
+    inventory.locations = locations
     try inventory.finish()
     return inventory
   }
@@ -74,9 +91,80 @@ public struct FileSyncTarget: SyncTarget {
       return
     }
     defer { close(file.descriptor) }
+    if let identity = plan.inventory.locations?.identity,
+      identity == ComponentLocations.FileIdentity(descriptor: file.descriptor),
+      let source = FileRandomAccessSource(descriptor: file.descriptor, name: path),
+      try Self.rewrite(copying: source, plan: plan, to: sink)
+    {
+      return
+    }
     try Self.rewrite(
       FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
       plan: plan, to: sink)
+  }
+
+  /// Writes the calendar in `source` changed by `plan` to `sink` by copying the bytes between
+  /// the events it replaces and removes, where the plan's inventory found them (`source` must
+  /// hold the bytes that inventory was read from). Returns `false`, having written nothing, when
+  /// the inventory has no locations for a source of this size.
+  public static func rewrite<Sink: ByteSink>(
+    copying source: some RandomAccessByteSource, plan: SyncPlan, to sink: Sink
+  ) throws -> Bool {
+    guard let locations = plan.inventory.locations, locations.size == source.size,
+      let endOfCalendar = locations.endOfCalendar
+    else { return false }
+    var output = BufferedOutput(sink: sink)
+    var changed: [SyncEventKey: SyncPlan.Operation] = [:]
+    for operation in plan.operations where operation.kind != .add {
+      changed[operation.key] = operation
+    }
+    var position = 0
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    func copy(upTo end: Int) throws {
+      while position < end {
+        let count = try block.withUnsafeMutableBytes {
+          try source.read(
+            at: position,
+            into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, end - position)]))
+        }
+        guard count > 0 else {
+          throw SyncTargetError(
+            .unreadable, "'\(displayName(source))' became shorter while syncing")
+        }
+        try block.withUnsafeBufferPointer {
+          try output.write(UnsafeBufferPointer(rebasing: $0[..<count]))
+        }
+        position += count
+      }
+    }
+    var additionsWritten = false
+    func writeAdditions() throws {
+      guard !additionsWritten else { return }
+      additionsWritten = true
+      try copy(upTo: endOfCalendar)
+      for operation in plan.operations where operation.kind == .add {
+        try output.write(try plan.eventBytes(operation))
+      }
+    }
+    var written: Set<SyncEventKey> = []
+    for location in try locations.locations(where: { changed[$0] != nil }) {
+      if endOfCalendar <= location.range.lowerBound { try writeAdditions() }
+      try copy(upTo: location.range.lowerBound)
+      if let operation = changed[location.key], operation.kind == .replace,
+        written.insert(operation.key).inserted
+      {
+        try output.write(try plan.eventBytes(operation))
+      }
+      position = location.range.upperBound
+    }
+    try writeAdditions()
+    try copy(upTo: source.size)
+    try output.flush()
+    return true
+  }
+
+  private static func displayName(_ source: some RandomAccessByteSource) -> String {
+    (source as? FileRandomAccessSource)?.name ?? "the calendar"
   }
 
   /// Writes the calendar in `source` changed by `plan` to `sink`; without a source, a new
@@ -106,17 +194,18 @@ public struct FileSyncTarget: SyncTarget {
       return
     }
     var written: Set<SyncEventKey> = []
-    var scanner = CalendarComponentScanner(source, fileName: fileName)
-    while let item = try scanner.next() {
+    var reader = SyncComponentReader(
+      AnyByteSource(source), fileName: fileName, bytes: .all, gathersFacts: false)
+    while let item = try reader.next() {
       switch item {
-      case .line(let line):
-        if line.kind == .end, line.depth == 1 { try writeAdditions() }
-        try output.write(line.raw)
-      case .component(let component):
-        guard component.isEvent, let uid = component.uid,
-          let operation = changed[SyncEventKey(uid: uid)]
+      case .line:
+        if reader.lineKind == .end, reader.lineDepth == 1 { try writeAdditions() }
+        try output.write(reader.raw)
+      case .component:
+        guard reader.isEvent, reader.hasUID,
+          let operation = changed[SyncEventKey(uid: reader.uid)]
         else {
-          try output.write(component.raw)
+          try output.write(reader.raw)
           continue
         }
         if operation.kind == .replace, written.insert(operation.key).inserted {

@@ -41,13 +41,13 @@ public struct SyncInventory {
     ) {
       let facts = EventFacts(component)
       self.uid = uid
-      self.set = facts.set
+      self.set = facts.hasSet ? facts.set : nil
       self.sequence = facts.sequence
       self.digest = facts.digest
       self.isOverride = facts.isOverride
-      self.summary = facts.summary
-      self.description = facts.description
-      self.start = facts.start
+      self.summary = facts.summary[...]
+      self.description = facts.hasDescription ? facts.description[...] : nil
+      self.start = facts.hasStart ? facts.start[...] : nil
       self.resource = resource
       self.etag = etag
     }
@@ -84,6 +84,9 @@ public struct SyncInventory {
   /// The entries, sorted by key after ``finish()``.
   public private(set) var entries: [Entry] = []
   private let spool: TemporaryFile
+  /// Where each event is in the file it was read from (``FileSyncTarget``), for a rewrite that
+  /// copies the bytes in between.
+  var locations: ComponentLocations?
   /// Records not yet in the spool (written in blocks of 64 KiB).
   private var pending: [UInt8] = []
   private var finished = false
@@ -101,31 +104,59 @@ public struct SyncInventory {
 
   /// Adds one component of the target.
   public mutating func add(_ component: Component) throws {
+    try add(
+      uid: component.uid, key: SyncEventKey(uid: component.uid), set: component.set,
+      sequence: component.sequence,
+      digest: component.digest, isOverride: component.isOverride, summary: component.summary,
+      description: component.description, start: component.start,
+      resource: component.resource, etag: component.etag)
+  }
+
+  /// Adds one event component from the facts a scan gathered (no copy of the event).
+  mutating func add(uid: [UInt8], key: SyncEventKey, facts: EventFacts) throws {
+    try add(
+      uid: uid, key: key, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
+      digest: facts.digest, isOverride: facts.isOverride, summary: facts.summary,
+      description: facts.hasDescription ? facts.description : nil,
+      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil)
+  }
+
+  private mutating func add<Bytes: Collection<UInt8>>(
+    uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
+    isOverride: Bool,
+    summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?
+  ) throws {
     precondition(!finished, "add after finish")
     let ownership: Ownership
-    if let marker = component.set {
+    if let marker {
       ownership = marker.elementsEqual(set.utf8) ? .managed : .otherSet
     } else {
       ownership = .unmarked
     }
     let record = Int64(spool.size + pending.count)
-    func append<Bytes: Collection>(_ field: Bytes) where Bytes.Element == UInt8 {
+    func append<Field: Collection<UInt8>>(_ field: Field) {
       Self.appendLength(field.count, to: &pending)
-      pending += field
+      pending.append(contentsOf: field)
     }
-    append(component.uid)
-    append(component.summary)
+    append(uid)
+    append(summary)
     // The date is shown from DESCRIPTION (bdconvert's "Born YYYY-MM-DD") or DTSTART.
-    append(component.description.map { [1] + $0 } ?? [0])
-    append(component.start ?? [])
-    append((component.resource ?? "").utf8)
-    append((component.etag ?? "").utf8)
+    if let description {
+      Self.appendLength(description.count + 1, to: &pending)
+      pending.append(1)
+      pending.append(contentsOf: description)
+    } else {
+      append(CollectionOfOne<UInt8>(0))
+    }
+    if let start { append(start) } else { append(EmptyCollection<UInt8>()) }
+    append((resource ?? "").utf8)
+    append((etag ?? "").utf8)
     if pending.count >= 1 << 16 { try flushSpool() }
     entries.append(
       Entry(
-        key: SyncEventKey(uid: component.uid), digest: component.digest, record: record,
-        sequence: UInt32(clamping: max(component.sequence, 0)), ownership: ownership,
-        recordIsOverride: component.isOverride))
+        key: key, digest: digest, record: record,
+        sequence: UInt32(clamping: max(sequence, 0)), ownership: ownership,
+        recordIsOverride: isOverride))
   }
 
   private mutating func flushSpool() throws {

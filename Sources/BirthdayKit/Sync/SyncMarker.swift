@@ -46,10 +46,7 @@ public enum SyncMarker {
   public static func stamped(
     _ component: CalendarComponent, set: String, sequence: Int, lastModified: UTCTimestamp?
   ) -> [UInt8] {
-    var added: [UInt8] = []
-    if sequence > 0 { added += Array("SEQUENCE:\(sequence)\r\n".utf8) }
-    if let lastModified { added += Array("LAST-MODIFIED:\(lastModified)\r\n".utf8) }
-    added += Array("\(propertyName):\(set)\r\n".utf8)
+    let added = addedLines(set: set, sequence: sequence, lastModified: lastModified)
     let anchor =
       component.lines.firstIndex { $0.depth == 2 && $0.kind == .property && $0.isNamed("DTSTAMP") }
       ?? component.lines.firstIndex { $0.depth == 2 && $0.kind == .property && $0.isNamed("UID") }
@@ -63,5 +60,14 @@ public enum SyncMarker {
       if index == anchor { bytes += added }
     }
     return bytes
+  }
+
+  /// The lines ``stamped(_:set:sequence:lastModified:)`` adds.
+  static func addedLines(set: String, sequence: Int, lastModified: UTCTimestamp?) -> [UInt8] {
+    var added: [UInt8] = []
+    if sequence > 0 { added += Array("SEQUENCE:\(sequence)\r\n".utf8) }
+    if let lastModified { added += Array("LAST-MODIFIED:\(lastModified)\r\n".utf8) }
+    added += Array("\(propertyName):\(set)\r\n".utf8)
+    return added
   }
 }

@@ -42,22 +42,33 @@ public struct SyncPlanner {
     // holds an old and a new copy while growing.
     plan.operations.reserveCapacity(max(expectedEvents, 0) + inventory.entries.count / 8)
     var wantedBits = [UInt64](repeating: 0, count: (inventory.entries.count + 63) / 64)
-    var scanner = CalendarComponentScanner(wanted, fileName: fileName)
-    var group: [CalendarComponent] = []
+    var reader = SyncComponentReader(
+      AnyByteSource(wanted), fileName: fileName, bytes: .stamping, gathersFacts: true)
+    // The components of one UID (a master and its overrides, one after the other): their bytes
+    // without stamps and where each one's stamps go, their combined digest, and the master's
+    // title and date for the plan line. Buffers reused from group to group.
     var groupUID: [UInt8] = []
+    var groupBytes: [UInt8] = []
+    var insertions: [Int] = []
+    var digest = EventDigest()
+    var hasMaster = false
+    var masterIsOverride = false
+    var summary: [UInt8] = []
+    var description: [UInt8] = []
+    var hasDescription = false
+    var start: [UInt8] = []
+    var hasStart = false
     var inHeader = true
 
     func flush() throws {
-      guard !group.isEmpty else { return }
-      defer { group = [] }
-      let key = SyncEventKey(uid: groupUID)
-      var digest = EventDigest()
-      var master: EventFacts?
-      for component in group {
-        let facts = EventFacts(component)
-        digest.combine(facts.digest)
-        if master == nil || master?.isOverride == true && !facts.isOverride { master = facts }
+      guard !insertions.isEmpty else { return }
+      defer {
+        groupBytes.removeAll(keepingCapacity: true)
+        insertions.removeAll(keepingCapacity: true)
+        digest = EventDigest()
+        hasMaster = false
       }
+      let key = SyncEventKey(uid: groupUID)
       let index = inventory.index(of: key)
       var sequence = 0
       var mask: UInt8 = 0
@@ -89,34 +100,60 @@ public struct SyncPlanner {
       } else {
         kind = .add
       }
+      let added = SyncMarker.addedLines(
+        set: inventory.set, sequence: sequence, lastModified: kind == .replace ? timestamp : nil)
       var bytes: [UInt8] = []
-      for component in group {
-        bytes += SyncMarker.stamped(
-          component, set: inventory.set, sequence: sequence,
-          lastModified: kind == .replace ? timestamp : nil)
+      bytes.reserveCapacity(groupBytes.count + insertions.count * added.count)
+      var position = 0
+      for insertion in insertions {
+        bytes += groupBytes[position..<insertion]
+        bytes += added
+        position = insertion
       }
-      let summary = master.map { TextEscaping.unescaped(bytes: $0.summary) } ?? []
-      let date = SyncInventory.shownDate(description: master?.description, start: master?.start)
-      let record = try plan.appendRecord([groupUID, summary, Array(date.utf8), bytes])
+      bytes += groupBytes[position...]
+      let shownSummary = TextEscaping.unescaped(bytes: summary)
+      let date = SyncInventory.shownDate(
+        description: hasDescription ? description[...] : nil, start: hasStart ? start[...] : nil)
+      let record = try plan.appendRecord([groupUID, shownSummary, Array(date.utf8), bytes])
       plan.operations.append(
         SyncPlan.Operation(
           kind: kind, key: key, storedIndex: Int32(index ?? -1), record: record,
           changedMask: mask))
     }
 
-    while let item = try scanner.next() {
+    while let item = try reader.next() {
       switch item {
-      case .line(let line):
-        if inHeader, line.depth == 1, line.kind != .end { plan.calendarHeader += line.raw }
-      case .component(let component):
-        guard component.isEvent, let uid = component.uid else {
-          if inHeader { plan.calendarHeader += component.raw }  // a VTIMEZONE, say
+      case .line:
+        if inHeader, reader.lineDepth == 1, reader.lineKind != .end {
+          plan.calendarHeader += reader.raw
+        }
+      case .component:
+        guard reader.isEvent, reader.hasUID else {
+          if inHeader { plan.calendarHeader += reader.raw }  // a VTIMEZONE, say
           continue
         }
         inHeader = false
-        if uid != groupUID { try flush() }
-        groupUID = uid
-        group.append(component)
+        if reader.uid != groupUID {
+          try flush()
+          groupUID.removeAll(keepingCapacity: true)
+          groupUID += reader.uid
+        }
+        digest.combine(reader.facts.digest)
+        // The first component shows the name and date, unless an override came before the master
+        // (copied, so that the reader's buffers stay its own).
+        if !hasMaster || masterIsOverride && !reader.facts.isOverride {
+          hasMaster = true
+          masterIsOverride = reader.facts.isOverride
+          summary.removeAll(keepingCapacity: true)
+          summary += reader.facts.summary
+          description.removeAll(keepingCapacity: true)
+          description += reader.facts.description
+          hasDescription = reader.facts.hasDescription
+          start.removeAll(keepingCapacity: true)
+          start += reader.facts.start
+          hasStart = reader.facts.hasStart
+        }
+        insertions.append(reader.appendUnstamped(to: &groupBytes))
       }
     }
     try flush()

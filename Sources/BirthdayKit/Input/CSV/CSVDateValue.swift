@@ -14,7 +14,35 @@ enum CSVDateValue: Equatable {
 
   /// Whether `text` is a numeric date with a two-digit year (`5/10/71`), whose year is dropped.
   static func hasTwoDigitYear(_ text: String) -> Bool {
-    let parts = TextSanitizer.singleLine(text).split(whereSeparator: { "/.-".contains($0) })
+    var line = TextSanitizer.singleLine(text)
+    // ASCII (every date that parsed): each byte is a character, so count bytes.
+    let ascii = line.withUTF8 { bytes -> Bool? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      var parts = 0
+      var first = 0
+      var last = 0
+      var length = 0
+      for byte in bytes {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") {
+          if length > 0 {
+            parts += 1
+            if parts == 1 { first = length }
+            last = length
+          }
+          length = 0
+        } else {
+          length += 1
+        }
+      }
+      if length > 0 {
+        parts += 1
+        if parts == 1 { first = length }
+        last = length
+      }
+      return parts == 3 && first <= 2 && last == 2
+    }
+    if let ascii { return ascii }
+    let parts = line.split(whereSeparator: { "/.-".contains($0) })
     return parts.count == 3 && parts[0].count <= 2 && parts[2].count == 2
   }
 

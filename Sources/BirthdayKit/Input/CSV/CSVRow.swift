@@ -21,11 +21,50 @@ struct CSVRow {
   /// The group names in a group cell: Google's `* myContacts ::: Family ::: Friends` (the `*`
   /// marks a system group), Outlook's `Family;Friends`.
   static func groupNames(in cell: String) -> [String] {
-    cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";").compactMap { part in
+    var cell = cell
+    if let names = cell.withUTF8(asciiGroupNames) { return names }
+    let parts = cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";")
+    return parts.compactMap { part in
       var name = TextSanitizer.singleLine(String(part))
       if name.hasPrefix("* ") { name.removeFirst(2) }
       return name.isEmpty ? nil : name
     }
+  }
+
+  /// ``groupNames(in:)`` of an ASCII cell on its bytes (each byte a character, so splitting
+  /// bytes splits characters), without Foundation; `nil` for any other cell. Every row of a
+  /// Google export has one (`* myContacts`).
+  private static func asciiGroupNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var names: [String] = []
+    var start = 0
+    var index = 0
+    func take(_ end: Int) {
+      if end > start {
+        var name = TextSanitizer.singleLine(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        if name.hasPrefix("* ") { name.removeFirst(2) }
+        if !name.isEmpty { names.append(name) }
+      }
+    }
+    let colon = UInt8(ascii: ":")
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: ";") {
+        take(index)
+        index += 1
+        start = index
+      } else if bytes[index] == colon, index + 2 < bytes.count, bytes[index + 1] == colon,
+        bytes[index + 2] == colon
+      {
+        take(index)
+        index += 3
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    take(bytes.count)
+    return names
   }
 
   /// Calls `body` with each date cell: the birthday, then the anniversaries.

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import BirthdayKit
+
+/// The byte-level readings of group and date cells (issue 16: they took half of a CSV
+/// conversion through Foundation) agree with the character-level definitions they replace.
+@Suite struct CSVCellFastPathTests {
+  /// The definition: `:::` and `;` separate names, each on one line, without Google's `* `.
+  static func referenceGroupNames(_ cell: String) -> [String] {
+    cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";").compactMap { part in
+      var name = TextSanitizer.singleLine(String(part))
+      if name.hasPrefix("* ") { name.removeFirst(2) }
+      return name.isEmpty ? nil : name
+    }
+  }
+
+  static func referenceHasTwoDigitYear(_ text: String) -> Bool {
+    let parts = TextSanitizer.singleLine(text).split(whereSeparator: { "/.-".contains($0) })
+    return parts.count == 3 && parts[0].count <= 2 && parts[2].count == 2
+  }
+
+  static let groupCells = [
+    "", "* myContacts", "* myContacts ::: Family ::: Friends", "Family;Friends", ";;", ":::",
+    "::::", ":::::::", "a::b", "* ", "*  Starred", " Family ; Friends ", "a\tb;c\r\nd",
+    "Family:::;Friends", "* myContacts ::: Família", "Ünïcödé;* Ⅻ ::: e\u{301};x",
+    ";\u{301}Family", "* myContacts:::", "x:::y:::z", "Work\u{2028}Team", "a;;b;;;c",
+  ]
+
+  @Test(arguments: groupCells)
+  func groupNamesMatchTheDefinition(_ cell: String) {
+    #expect(CSVRow.groupNames(in: cell) == Self.referenceGroupNames(cell))
+  }
+
+  static let dateCells = [
+    "5/10/71", "05/10/1971", "1971-05-10", "10.5.71", "5/10/71/", "/5/10/71", "5//10//71",
+    "123/10/71", "5/10/7", " 5/10/71 ", "5-10-71", "--05-10", "5/10", "5/10/71/2", "٥/١٠/٧١",
+    "5/10/７１", "", "---", "5 / 10 / 71", "5/10/71\u{301}",
+  ]
+
+  @Test(arguments: dateCells)
+  func twoDigitYearsMatchTheDefinition(_ text: String) {
+    #expect(CSVDateValue.hasTwoDigitYear(text) == Self.referenceHasTwoDigitYear(text))
+  }
+}
