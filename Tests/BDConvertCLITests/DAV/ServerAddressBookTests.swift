@@ -119,7 +119,7 @@ import Testing
     let line = try #require(lines.firstIndex { $0.hasPrefix("BDAY") }) + 1
     let path = URL(string: Self.addressBook(server))!.path + "/bad.vcf"
     #expect(
-      result.stderr.contains("\(path):\(line): warning: invalid BDAY value '1985-13-45'"),
+      result.stderr.contains("\(path):\(line):6: warning: invalid BDAY value '1985-13-45'"),
       "\(result.stderr)")
     // upcoming reads the same address book, with the same diagnostics.
     let upcoming = try runBDConvert(
@@ -127,7 +127,7 @@ import Testing
         + server.userArguments, environment: server.environment)
     #expect(upcoming.status == 0, "\(upcoming.stderr)")
     #expect(upcoming.stdout == "2026-04-12\tSun\tin 11 days\tAnn\t41\tbirthday\n")
-    #expect(upcoming.stderr.contains("\(path):\(line): warning:"))
+    #expect(upcoming.stderr.contains("\(path):\(line):6: warning:"))
   }
 
   @Test func aSourceThatFailsAsAWholeChangesNothing() throws {
