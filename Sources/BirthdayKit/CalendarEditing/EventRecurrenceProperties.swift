@@ -194,10 +194,10 @@ struct EventRecurrenceProperties {
     } catch {
       diagnostics(
         Diagnostic(
-          "RRULE needs more than \(RecurrenceExpander.maximumPeriods) periods (or "
-            + "\(RecurrenceExpander.maximumEmptyPeriods) without an occurrence in a row) to find "
-            + "the next occurrence; next occurrence not shown",
-          at: location, isConversionFailure: false))
+          .ruleTooSparse(
+            maximumPeriods: RecurrenceExpander.maximumPeriods,
+            maximumEmptyPeriods: RecurrenceExpander.maximumEmptyPeriods),
+          at: location))
       return nil
     }
   }
