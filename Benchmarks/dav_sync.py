@@ -1,11 +1,23 @@
 #!/usr/bin/env python3
-"""Requests and seconds for `bdconvert sync` into real CalDAV servers on 127.0.0.1.
+"""Requests and seconds for `bdconvert sync` with real CalDAV/CardDAV servers on 127.0.0.1.
 
 python3 Benchmarks/dav_sync.py [--count 10000] [--servers radicale,xandikos] [--bdconvert PATH]
+                               [--runs caldav,carddav] [--first-sync-limit SECONDS]
 
-For each server (started here on a free port, stopped by its process id at the end): a first sync
-of COUNT generated contacts (Benchmarks/generate.py vcf30; about 90% have a birthday) into an empty
-calendar, a re-sync with nothing changed, and a re-sync after 1% of the birthdays moved by a day.
+For each server (started here on a free port, stopped by its process id at the end), with COUNT
+generated contacts (Benchmarks/generate.py vcf30; about 90% have a birthday):
+
+caldav  (a .vcf file into a CalDAV calendar) a first sync into an empty calendar, a re-sync with
+        nothing changed, and a re-sync after 1% of the birthdays moved. A first sync still running
+        after --first-sync-limit seconds is stopped and reported as such (resources stored so far);
+        the calendar is then completed in the server's own storage (the files a vdir sync writes:
+        the same bytes bdconvert PUTs) so that the re-sync figures can still be measured.
+carddav (an address book on the server as the source) the contacts stored in the server's own
+        storage (one .vcf per card; PUTting 10k cards would measure the server, not bdconvert),
+        then a sync from the address book into an .ics file, a sync from it into the CalDAV
+        calendar that is already in step (no change), and one after 1% of the cards' birthdays
+        moved on the server.
+
 Prints one line per run: server, run, events added/updated/removed/unchanged, requests by method
 (bdconvert's own count, -v), wall seconds. Timings on a loaded machine are noisy; the request
 counts are exact.
@@ -54,29 +66,85 @@ def start(kind, folder):
                          f"[storage]\nfilesystem_folder = {folder}/collections\n"
                          "[logging]\nlevel = warning\n")
         command = [sys.executable, "-m", "radicale", "--config", config]
-        url = f"http://127.0.0.1:{port}/bench/birthdays/"
+        root = f"http://127.0.0.1:{port}/bench/"
+        storage = {"calendar": f"{folder}/collections/collection-root/bench/birthdays",
+                   "book": f"{folder}/collections/collection-root/bench/contacts"}
     else:
         command = [sys.executable, "-m", "xandikos", "serve", "-d", f"{folder}/data",
                    "--state-dir", f"{folder}/state", "--defaults", "-l", "127.0.0.1",
                    "-p", str(port)]
-        url = f"http://127.0.0.1:{port}/user/calendars/birthdays/"
+        root = f"http://127.0.0.1:{port}/user/"
+        storage = {"calendar": f"{folder}/data/user/calendars/birthdays",
+                   "book": f"{folder}/data/user/contacts/addressbook"}
     process = subprocess.Popen(command, stdout=log, stderr=log)
     wait_for(port, process)
-    return process, url
+    urls = {"calendar": root + "calendars/birthdays/" if kind == "xandikos" else root + "birthdays/",
+            "book": root + ("contacts/addressbook/" if kind == "xandikos" else "contacts/")}
+    return process, urls, storage
 
 
-def sync(bdconvert, contacts, url):
+def sync(bdconvert, source, target, limit=None, create=True):
+    """Runs one sync; returns (summary, requests, seconds), or None when stopped at `limit`."""
     started = time.monotonic()
-    result = subprocess.run(
-        [bdconvert, "sync", contacts, "--to", url, "--create", "-v", "--user", "bench"],
+    process = subprocess.Popen(
+        [bdconvert, "sync", source, "--to", target, "-v", "--user", "bench"]
+        + (["--create"] if create else []),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "BDCONVERT_PASSWORD": "bench"})
+    try:
+        _, stderr = process.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGTERM)
+        process.communicate()
+        return None
     seconds = time.monotonic() - started
-    if result.returncode != 0:
-        raise SystemExit(f"sync failed ({result.returncode}):\n{result.stderr[-2000:]}")
-    summary = re.search(r"sync: (.*)", result.stderr).group(1)
-    requests = re.search(r"bdconvert: (\d+ requests? \(.*\))", result.stderr).group(1)
-    return summary, requests, seconds
+    if process.returncode != 0:
+        raise SystemExit(f"sync failed ({process.returncode}):\n{stderr[-2000:]}")
+    summary = re.search(r"sync: (.*)", stderr).group(1)
+    requests = re.findall(r"bdconvert: (\d+ requests? \(.*\))", stderr)
+    return summary, " + ".join(requests), seconds
+
+
+def commit(kind, folder):
+    """Makes files written into a collection's folder visible to the server (Xandikos keeps its
+    collections in git; Radicale reads the folder as it is)."""
+    if kind != "xandikos":
+        return
+    run = lambda *command: subprocess.run(["git", "-C", folder, *command], check=True,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    run("add", "-A")
+    run("rm", "-q", "--cached", "--ignore-unmatch", ".bdconvert-lock")
+    run("-c", "user.name=bench", "-c", "user.email=bench@127.0.0.1", "commit", "-q", "-m", "seed")
+
+
+def make_collection(kind, folder, tag):
+    """An empty calendar or address book in the server's storage."""
+    if kind == "radicale":
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, ".Radicale.props"), "w") as handle:
+            handle.write('{"tag": "%s"}' % tag)
+    else:
+        os.makedirs(folder, exist_ok=True)
+        if not os.path.isdir(os.path.join(folder, ".git")):
+            subprocess.run(["git", "init", "-q", folder], check=True)
+            with open(os.path.join(folder, ".xandikos"), "w") as handle:
+                handle.write("[DEFAULT]\ntype = %s\n" % (
+                    "calendar" if tag == "VCALENDAR" else "addressbook"))
+            subprocess.run(["git", "-C", folder, "add", ".xandikos"], check=True)
+            commit(kind, folder)
+
+
+def write_cards(text, folder):
+    """One file per card, named by its position (as a phone's CardDAV client would name them)."""
+    cards = ["BEGIN:VCARD" + card for card in text.split("BEGIN:VCARD")[1:]]
+    for index, card in enumerate(cards):
+        with open(os.path.join(folder, f"card-{index:06d}.vcf"), "w", encoding="utf-8",
+                  newline="") as handle:
+            handle.write(card.replace("\r\n", "\n").replace("\n", "\r\n"))
+
+
+def stored(folder):
+    return sum(1 for name in os.listdir(folder) if name.endswith(".ics"))
 
 
 def main():
@@ -84,7 +152,11 @@ def main():
     parser.add_argument("--count", type=int, default=10000)
     parser.add_argument("--servers", default="radicale,xandikos")
     parser.add_argument("--bdconvert", default=os.environ.get("BDCONVERT", "bdconvert"))
+    parser.add_argument("--runs", default="caldav,carddav")
+    parser.add_argument("--first-sync-limit", type=float, default=None)
     args = parser.parse_args()
+    runs = args.runs.split(",")
+    bdconvert = os.path.abspath(args.bdconvert) if os.sep in args.bdconvert else args.bdconvert
     work = tempfile.mkdtemp(prefix="bdconvert-dav-bench-")
     try:
         contacts = os.path.join(work, "contacts.vcf")
@@ -100,15 +172,46 @@ def main():
         edited = os.path.join(work, "contacts-1pct.vcf")
         with open(edited, "w", encoding="utf-8") as handle:
             handle.write(changed)
+
+        def report(kind, run, result):
+            summary, requests, seconds = result
+            print(f"{kind}\t{run}\t{summary}\t{requests}\t{seconds:.1f} s", flush=True)
+
         for kind in args.servers.split(","):
             folder = os.path.join(work, kind)
             os.makedirs(folder)
-            process, url = start(kind, folder)
+            process, urls, storage = start(kind, folder)
             try:
-                for run, source in (("first sync", contacts), ("no-op re-sync", contacts),
-                                    ("1% changed", edited)):
-                    summary, requests, seconds = sync(args.bdconvert, source, url)
-                    print(f"{kind}\t{run}\t{summary}\t{requests}\t{seconds:.1f} s", flush=True)
+                if "caldav" in runs:
+                    first = sync(bdconvert, contacts, urls["calendar"], args.first_sync_limit)
+                    if first is None:
+                        print(f"{kind}\tfirst sync\tstopped after {args.first_sync_limit:.0f} s "
+                              f"with {stored(storage['calendar'])} resources stored", flush=True)
+                        # The rest written as a vdir sync writes them (the bytes bdconvert PUTs),
+                        # once the server has finished the requests that were in flight.
+                        time.sleep(5)
+                        sync(bdconvert, contacts, storage["calendar"] + "/", create=False)
+                        commit(kind, storage["calendar"])
+                    else:
+                        report(kind, "first sync", first)
+                    report(kind, "no-op re-sync", sync(bdconvert, contacts, urls["calendar"]))
+                    report(kind, "1% changed", sync(bdconvert, edited, urls["calendar"]))
+                if "carddav" in runs:
+                    make_collection(kind, storage["book"], "VADDRESSBOOK")
+                    write_cards(original, storage["book"])
+                    commit(kind, storage["book"])
+                    ics = os.path.join(folder, "from-carddav.ics")
+                    report(kind, "CardDAV -> .ics first sync", sync(bdconvert, urls["book"], ics))
+                    if "caldav" in runs:
+                        # The calendar holds the 1%-changed birthdays: put them back first.
+                        sync(bdconvert, contacts, urls["calendar"])
+                        report(kind, "CardDAV -> CalDAV no-op",
+                               sync(bdconvert, urls["book"], urls["calendar"]))
+                        with open(edited, encoding="utf-8") as handle:
+                            write_cards(handle.read(), storage["book"])
+                        commit(kind, storage["book"])
+                        report(kind, "CardDAV -> CalDAV 1% changed",
+                               sync(bdconvert, urls["book"], urls["calendar"]))
             finally:
                 process.send_signal(signal.SIGTERM)
                 try:

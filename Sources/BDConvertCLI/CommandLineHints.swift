@@ -6,6 +6,7 @@ enum CommandLineHints {
   /// The hint for `kind`, or `nil`.
   static func hint(for kind: Diagnostic.Kind) -> String? {
     switch kind {
+    case .csvNoHeader: "map the columns with --column birthday=HEADER --column name=HEADER"
     case .csvNoBirthdayColumn: "map one with --column birthday=HEADER"
     case .csvAmbiguousDateOrder: "use --date-order mdy or --date-order dmy"
     case .csvMixedDateOrders: "use --date-order to choose"

@@ -68,7 +68,8 @@ struct ServerAccess {
       "--timeout", value: ValueSpec("SECONDS"),
       help:
         "give up on an answer after SECONDS (default 30); timeouts, dropped connections, "
-        + "429 and 5xx answers are tried again up to 4 times, with backoff"),
+        + "429 and 5xx answers are tried again up to 4 times, 423 Locked up to 8 times, with "
+        + "backoff"),
   ]
 
   /// The environment variable for the password.

@@ -12,16 +12,54 @@ public struct RetryPolicy: Sendable {
   public var initialDelay: Double
   /// The longest wait, also for a server's `Retry-After`.
   public var maximumDelay: Double
+  /// Attempts in all for `423 Locked`: a server that locks its store while it writes (Xandikos
+  /// commits each change to git) stays locked as long as other writes queue, so it gets more
+  /// patience than a failing one.
+  public var lockedAttempts: Int
+  /// The wait before the second attempt after a 423; it doubles up to ``lockedMaximumDelay``.
+  public var lockedInitialDelay: Double
+  /// The longest wait after a 423 without `Retry-After`.
+  public var lockedMaximumDelay: Double
 
   /// Creates a policy.
-  public init(attempts: Int, initialDelay: Double, maximumDelay: Double) {
+  public init(
+    attempts: Int, initialDelay: Double, maximumDelay: Double, lockedAttempts: Int? = nil,
+    lockedInitialDelay: Double? = nil, lockedMaximumDelay: Double? = nil
+  ) {
     self.attempts = attempts
     self.initialDelay = initialDelay
     self.maximumDelay = maximumDelay
+    self.lockedAttempts = lockedAttempts ?? attempts
+    self.lockedInitialDelay = lockedInitialDelay ?? initialDelay
+    self.lockedMaximumDelay = lockedMaximumDelay ?? maximumDelay
   }
 
-  /// Four attempts, waiting 0.5, 1 and 2 seconds (or what `Retry-After` asks, up to 60 s).
-  public static let standard = RetryPolicy(attempts: 4, initialDelay: 0.5, maximumDelay: 60)
+  /// Four attempts, waiting 0.5, 1 and 2 seconds (or what `Retry-After` asks, up to 60 s);
+  /// for 423 Locked eight attempts, waiting 1, 2, 4, then 8 seconds (at most about a minute in
+  /// all), each stretched by up to half at random so that parallel writes stop colliding.
+  public static let standard = RetryPolicy(
+    attempts: 4, initialDelay: 0.5, maximumDelay: 60, lockedAttempts: 8, lockedInitialDelay: 1,
+    lockedMaximumDelay: 8)
+
+  /// How many attempts a request that failed with `status` (`nil`: no answer) gets in all.
+  public func attempts(for status: Int?) -> Int {
+    status == 423 ? lockedAttempts : attempts
+  }
+
+  /// The wait after failed attempt number `attempt` (1-based): `Retry-After` when the server
+  /// gave one (up to ``maximumDelay``), else the doubling backoff; `jitter` in 0...1 stretches
+  /// a 423's backoff by up to half.
+  public func delay(after attempt: Int, status: Int?, retryAfter: Double?, jitter: Double = 0)
+    -> Double
+  {
+    if let retryAfter { return min(max(retryAfter, 0), maximumDelay) }
+    let exponent = Double(1 << min(max(attempt - 1, 0), 20))
+    if status == 423 {
+      let backoff = min(lockedInitialDelay * exponent, lockedMaximumDelay)
+      return backoff * (1 + min(max(jitter, 0), 1) / 2)
+    }
+    return min(initialDelay * exponent, maximumDelay)
+  }
 }
 
 /// An HTTP client for WebDAV servers: Basic authentication, redirects, bounded retries.
@@ -29,8 +67,9 @@ public struct RetryPolicy: Sendable {
 /// - Credentials go only to the origin they were given for; a redirect to another host, port or
 ///   scheme drops them.
 /// - Plain HTTP is allowed only to a loopback address; TLS certificates are always verified.
-/// - Timeouts, dropped connections, 500/502/503/504, 429 and 423 are tried again with backoff
-///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, then ``DAVError/gaveUp``.
+/// - Timeouts, dropped connections, 500/502/503/504 and 429 are tried again with backoff
+///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, 423 Locked at most
+///   ``RetryPolicy/lockedAttempts`` times with a longer backoff; then ``DAVError/gaveUp``.
 /// - 401/403 throw ``DAVError/unauthorized``; a refused connection ``DAVError/unreachable``.
 ///   Other statuses are returned for the caller to judge.
 ///
@@ -123,6 +162,7 @@ public final class DAVClient: @unchecked Sendable {
       count(method)
       let failureReason: String
       var delay: Double?
+      var failedStatus: Int?
       switch transport.perform(request) {
       case .failure(.cannotConnect(let reason)):
         throw .unreachable(url: current.absoluteString, reason: reason)
@@ -157,6 +197,7 @@ public final class DAVClient: @unchecked Sendable {
         // 423: a server busy with a concurrent write (Xandikos's git store) answers Locked.
         case 423, 429, 500, 502, 503, 504:
           failureReason = "HTTP \(response.status) \(HTTPStatusText.reason(response.status))"
+          failedStatus = response.status
           delay = response.header("Retry-After").flatMap {
             Double($0.trimmingCharacters(in: .whitespaces))
           }
@@ -164,11 +205,12 @@ public final class DAVClient: @unchecked Sendable {
           return response
         }
       }
-      guard attempt < retry.attempts else {
+      guard attempt < retry.attempts(for: failedStatus) else {
         throw .gaveUp(url: current.absoluteString, reason: failureReason, attempts: attempt)
       }
-      let backoff = retry.initialDelay * Double(1 << (attempt - 1))
-      let wait = min(max(delay ?? backoff, 0), retry.maximumDelay)
+      let wait = retry.delay(
+        after: attempt, status: failedStatus, retryAfter: delay,
+        jitter: Double.random(in: 0...1))
       onRetry?(current.absoluteString, failureReason, wait)
       if wait > 0 { Thread.sleep(forTimeInterval: wait) }
       attempt += 1

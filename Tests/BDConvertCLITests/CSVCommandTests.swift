@@ -75,7 +75,7 @@ import Testing
     let result = try runBDConvert(["csv-to-ics", input, "--strict", "-o", output])
     #expect(result.status == 65)
     #expect(
-      result.stderr.contains("\(input):2: error: column 'Birthday': invalid date '1985-02-30'"))
+      result.stderr.contains("\(input):2:3: error: column 'Birthday': invalid date '1985-02-30'"))
     #expect(!FileManager.default.fileExists(atPath: output))
     #expect(folder.listing() == ["in.csv"])
   }

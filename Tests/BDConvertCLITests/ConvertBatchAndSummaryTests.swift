@@ -55,7 +55,7 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stderr.hasSuffix("bdconvert: converted 2 events from 3 records (1 with problems)\n"))
-    #expect(result.stderr.contains("\(csv):3: warning:"))
+    #expect(result.stderr.contains("\(csv):3:10: warning:"))
   }
 
   @Test func aCalendarGivenToConvertIsADataError() throws {

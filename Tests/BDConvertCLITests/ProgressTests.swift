@@ -52,7 +52,7 @@ import Testing
     #expect(plain.stdout.contains("warning: column 'Birthday'"))
     #expect(!plain.stdout.contains("\u{1B}["))
     let piped = try runBDConvert(["convert", input, "-o", output, "--color", "auto"])
-    #expect(piped.stderr.hasPrefix("\(input):2: warning: "))
+    #expect(piped.stderr.hasPrefix("\(input):2:5: warning: "))
   }
 
   @Test func noProgressWhenStandardErrorIsNotATerminal() throws {

@@ -58,3 +58,32 @@ import Testing
     #expect(body.contains("x&lt;/c:text-match&gt;</c:text-match>"))
   }
 }
+
+@Suite struct RetryPolicyTests {
+  let policy = RetryPolicy.standard
+
+  @Test func lockedGetsMoreAttemptsAndALongerBackoff() {
+    #expect(policy.attempts(for: 423) == 8)
+    #expect(policy.attempts(for: 503) == 4)
+    #expect(policy.attempts(for: nil) == 4)
+    let locked = (1..<8).map { policy.delay(after: $0, status: 423, retryAfter: nil) }
+    #expect(locked == [1, 2, 4, 8, 8, 8, 8])
+    let failing = (1..<4).map { policy.delay(after: $0, status: 503, retryAfter: nil) }
+    #expect(failing == [0.5, 1, 2])
+  }
+
+  @Test func lockedBackoffIsStretchedByUpToHalfAtRandom() {
+    #expect(policy.delay(after: 1, status: 423, retryAfter: nil, jitter: 1) == 1.5)
+    #expect(policy.delay(after: 4, status: 423, retryAfter: nil, jitter: 0.5) == 10)
+    #expect(policy.delay(after: 4, status: 423, retryAfter: nil, jitter: 7) == 12)
+    // Other statuses keep their exact backoff.
+    #expect(policy.delay(after: 2, status: 503, retryAfter: nil, jitter: 1) == 1)
+  }
+
+  @Test func retryAfterIsHonouredUpToTheMaximum() {
+    #expect(policy.delay(after: 1, status: 423, retryAfter: 5, jitter: 1) == 5)
+    #expect(policy.delay(after: 1, status: 429, retryAfter: 0) == 0)
+    #expect(policy.delay(after: 1, status: 423, retryAfter: 1000) == 60)
+    #expect(policy.delay(after: 1, status: 503, retryAfter: -3) == 0)
+  }
+}

@@ -41,10 +41,10 @@ extension Diagnostic.Message {
       isConversionFailure: false)
   }
 
-  static func ruleTooSparse(maximumPeriods: Int) -> Self {
+  static func ruleTooSparse(maximumPeriods: Int, maximumEmptyPeriods: Int) -> Self {
     Self(
       .ruleTooSparse,
-      "RRULE needs more than \(maximumPeriods) periods to find the next occurrence; next occurrence not shown",
+      "RRULE needs more than \(maximumPeriods) periods (or \(maximumEmptyPeriods) without an occurrence in a row) to find the next occurrence; next occurrence not shown",
       isConversionFailure: false)
   }
 

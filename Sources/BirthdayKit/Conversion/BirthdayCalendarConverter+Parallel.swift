@@ -60,9 +60,13 @@ extension BirthdayCalendarConverter {
         },
         committed: { progress(statistics.recordsRead - recordsBefore, input.bytesRead) })
     }
+    // Counted here: reading `statistics` of this generic type per record, from code that is not
+    // specialized for the caller's sink, looked its metadata up each time (0.7% of vcf-to-ics).
+    var records = statistics.recordsRead - recordsBefore
     try input.readRest(report: report) { contact in
       try add(contact, recordNoun: recordKind)
-      progress(statistics.recordsRead - recordsBefore, nil)
+      records += 1
+      progress(records, nil)
     }
     if threads > 0 { progress(statistics.recordsRead - recordsBefore, input.bytesRead) }
   }

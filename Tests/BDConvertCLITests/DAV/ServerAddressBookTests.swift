@@ -119,7 +119,7 @@ import Testing
     let line = try #require(lines.firstIndex { $0.hasPrefix("BDAY") }) + 1
     let path = URL(string: Self.addressBook(server))!.path + "/bad.vcf"
     #expect(
-      result.stderr.contains("\(path):\(line): warning: invalid BDAY value '1985-13-45'"),
+      result.stderr.contains("\(path):\(line):6: warning: invalid BDAY value '1985-13-45'"),
       "\(result.stderr)")
     // upcoming reads the same address book, with the same diagnostics.
     let upcoming = try runBDConvert(
@@ -127,7 +127,7 @@ import Testing
         + server.userArguments, environment: server.environment)
     #expect(upcoming.status == 0, "\(upcoming.stderr)")
     #expect(upcoming.stdout == "2026-04-12\tSun\tin 11 days\tAnn\t41\tbirthday\n")
-    #expect(upcoming.stderr.contains("\(path):\(line): warning:"))
+    #expect(upcoming.stderr.contains("\(path):\(line):6: warning:"))
   }
 
   @Test func aSourceThatFailsAsAWholeChangesNothing() throws {
@@ -190,5 +190,30 @@ import Testing
       environment: server.environment)
     #expect(fromCalendar.status == 0, "\(fromCalendar.stderr)")
     #expect(fromCalendar.stdout.contains("\tBirthday: Ann\t41\tbirthday"))
+  }
+
+  @Test func groupCardsInTheAddressBookChooseContacts() throws {
+    // iCloud keeps groups as cards (X-ADDRESSBOOKSERVER-KIND:group) in the address book.
+    guard DAVTestServer.available(.xandikos) else { return }
+    let server = try DAVTestServer(.xandikos)
+    let book = try Self.makeAddressBook(server)
+    try Self.put(book, "ann.vcf", Self.card("Ann", "1985-04-12"))
+    try Self.put(book, "bob.vcf", Self.card("Bob", "1990-04-02"))
+    try Self.put(
+      book, "family.vcf",
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:family-group\r\nFN:Family\r\nN:Family;;;;\r\n"
+        + "X-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:card-Bob\r\n"
+        + "END:VCARD\r\n")
+    let upcoming = try runBDConvert([
+      "upcoming", Self.addressBook(server), "--today", "2026-04-01", "--days", "30", "--group",
+      "Family",
+    ])
+    #expect(upcoming.status == 0, "\(upcoming.stderr)")
+    #expect(upcoming.stdout == "2026-04-02\tThu\ttomorrow\tBob\t36\tbirthday\n")
+    let folder = try TemporaryDirectory()
+    let synced = try Self.sync(server, to: folder.url.path + "/family.ics", ["--group", "Family"])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stderr.contains("sync: 1 added"))
+    #expect(synced.stdout.contains("Birthday: Bob"))
   }
 }

@@ -110,4 +110,47 @@ import Testing
     #expect(result.stderr.contains("HTTP 403"))
     #expect(Self.uids(try runBDConvert(["list", server.calendar]).stdout).count == 3)
   }
+
+  @Test func aLockedServerIsWaitedForLongerThanAFailingOne() throws {
+    // Xandikos answers 423 while its git store commits another write: six 423s for one PUT
+    // (more than the four attempts other failures get) still end in a complete sync.
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 6}]"#
+      )
+    else { return }
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(
+      "contacts.vcf", ServerSyncTests.contacts([("Dee", "1970-05-06")]))
+    let result = try runBDConvert(
+      ["sync", file, "--to", proxy.url(server.calendar)],
+      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("sync: 1 added"))
+    #expect(result.stderr.contains("HTTP 423 Locked; trying again"))
+    #expect(
+      proxy.requests.filter { $0.hasPrefix("PUT") }.map { $0.split(separator: " ")[2] }
+        == ["423", "423", "423", "423", "423", "423", "201"])
+  }
+
+  @Test func aServerThatStaysLockedExits75AfterEightAttemptsAndARerunFinishes() throws {
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}}]"#
+      )
+    else { return }
+    let folder = try TemporaryDirectory()
+    let file = try folder.write(
+      "contacts.vcf", ServerSyncTests.contacts([("Dee", "1970-05-06")]))
+    let result = try runBDConvert(
+      ["sync", file, "--to", proxy.url(server.calendar)],
+      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    #expect(result.status == 75, "\(result.stderr)")
+    #expect(result.stderr.contains("HTTP 423 Locked, still failing after 8 attempts"))
+    #expect(proxy.requests.filter { $0.hasPrefix("PUT") }.count == 8)
+    let again = try runBDConvert(
+      ["sync", file, "--to", server.calendar], environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr.contains("sync: 1 added"))
+  }
 }

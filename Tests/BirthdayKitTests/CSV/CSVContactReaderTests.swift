@@ -74,7 +74,7 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
   @Test func missingBirthdayColumnListsTheHeaders() {
     #expect(
       throws: InputFormatError(
-        "no birthday column: the header row has 'First Name', 'Last Name', 'E-mail'; map one with --column birthday=HEADER",
+        .csvNoBirthdayColumn(headers: ["First Name", "Last Name", "E-mail"]),
         at: SourceLocation(file: "in.csv", line: 1))
     ) { try readCSV("First Name,Last Name,E-mail\nJane,Doe,j@x\n") }
   }
@@ -207,7 +207,7 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
     #expect(result.contacts == ["Jane|-|@2"])
     #expect(
       result.diagnostics == [
-        "in.csv:2: warning: column 'Birthday': invalid date '\(value)' (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)"
+        "in.csv:2:6: warning: column 'Birthday': invalid date '\(value)' (expected YYYY-MM-DD, --MM-DD, or a numeric date in the date order)"
       ])
   }
 
@@ -219,7 +219,7 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
     let result = try readCSV("Name,Birthday\nJane,\(value)\n")
     #expect(
       result.diagnostics == [
-        "in.csv:2: warning: column 'Birthday': invalid date '\(value)': \(reason)"
+        "in.csv:2:6: warning: column 'Birthday': invalid date '\(value)': \(reason)"
       ])
   }
 
@@ -245,7 +245,7 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
   @Test func ambiguousFileAsksForTheOrder() {
     #expect(
       throws: InputFormatError(
-        "numeric dates such as '5/10/1971' in column 'Birthday' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
+        .csvAmbiguousDateOrder(value: "5/10/1971", column: "Birthday"),
         at: SourceLocation(file: "in.csv", line: 2))
     ) { try readCSV("Name,Birthday\nA,5/10/1971\nB,6/11/1972\n") }
   }

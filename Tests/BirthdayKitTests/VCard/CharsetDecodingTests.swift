@@ -77,7 +77,7 @@ import Testing
     #expect(result.name == "Zoë")
     #expect(
       result.rendered == [
-        "test.vcf:3: warning: FN value in CHARSET=X-UNHEARD-OF cannot be decoded (an unknown charset, or bytes not valid in it), read as Windows-1252"
+        "test.vcf:3:25: warning: FN value in CHARSET=X-UNHEARD-OF cannot be decoded (an unknown charset, or bytes not valid in it), read as Windows-1252"
       ])
   }
 

@@ -59,7 +59,9 @@ import Testing
     #expect(result.contacts.count == 1)
     #expect(result.contacts.first?.birthday == nil)
     #expect(result.contacts.first?.name?.formatted == "Test")
-    #expect(result.rendered == ["test.vcf:4: warning: \(message) \(Self.expected)"])
+    // The location names the value's column: just after the colon.
+    let column = (lines.split(separator: ":", maxSplits: 1).first?.utf8.count ?? 0) + 2
+    #expect(result.rendered == ["test.vcf:4:\(column): warning: \(message) \(Self.expected)"])
     #expect(result.diagnostics.first?.isConversionFailure == true)
   }
 
@@ -84,7 +86,8 @@ import Testing
   func impossibleDateSaysWhy(version: String, lines: String, message: String) throws {
     let result = try readVCard(card(version: version, lines))
     #expect(result.contacts.first?.birthday == nil)
-    #expect(result.rendered == ["test.vcf:4: warning: \(message)"])
+    let column = (lines.split(separator: ":", maxSplits: 1).first?.utf8.count ?? 0) + 2
+    #expect(result.rendered == ["test.vcf:4:\(column): warning: \(message)"])
   }
 
   @Test func severalBirthdaysUseTheFirstValidWithANotice() throws {
@@ -93,8 +96,8 @@ import Testing
     #expect(result.birthday == "1985-04-12")
     #expect(
       result.rendered == [
-        "test.vcf:4: warning: invalid BDAY value '1985-02-30': February 1985 has 28 days",
-        "test.vcf:6: warning: several BDAY properties, using '1985-04-12' and ignoring '1986-01-01'",
+        "test.vcf:4:6: warning: invalid BDAY value '1985-02-30': February 1985 has 28 days",
+        "test.vcf:6:6: warning: several BDAY properties, using '1985-04-12' and ignoring '1986-01-01'",
       ])
     #expect(result.diagnostics.map(\.isConversionFailure) == [true, false])
   }
@@ -145,8 +148,8 @@ import Testing
     #expect(result.contacts.first?.anniversaries == [])
     #expect(
       result.rendered == [
-        "test.vcf:4: warning: invalid X-ABDATE value '1975-02-30': February 1975 has 28 days",
-        "test.vcf:6: warning: invalid X-MS-ANNIVERSARY value '' \(Self.expected)",
+        "test.vcf:4:16: warning: invalid X-ABDATE value '1975-02-30': February 1975 has 28 days",
+        "test.vcf:6:18: warning: invalid X-MS-ANNIVERSARY value '' \(Self.expected)",
       ])
   }
 }

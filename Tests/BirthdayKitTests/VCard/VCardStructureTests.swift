@@ -84,7 +84,7 @@ import Testing
     #expect(result.birthday == "1985-04-12")
     #expect(
       result.rendered == [
-        "test.vcf:3: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
+        "test.vcf:3:4: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
       ])
   }
 
@@ -100,7 +100,7 @@ import Testing
         == String(repeating: "A", count: VCardCard.textLimit / 3))
     #expect(
       result.rendered == [
-        "test.vcf:3: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
+        "test.vcf:3:30: warning: FN value longer than \(VCardCard.textLimit) bytes, the rest ignored"
       ])
   }
 
@@ -169,7 +169,7 @@ import Testing
     #expect(result.contacts.last?.birthday?.description == "1990-01-01")
     #expect(
       result.rendered == [
-        "test.vcf:4: warning: invalid BDAY value '1985-02-30': February 1985 has 28 days",
+        "test.vcf:4:6: warning: invalid BDAY value '1985-02-30': February 1985 has 28 days",
         "test.vcf:5: warning: missing END:VCARD for the card that begins on line 1; a new card begins here",
       ])
   }

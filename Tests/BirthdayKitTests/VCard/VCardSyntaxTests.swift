@@ -102,7 +102,9 @@ import Testing
     let result = try readVCard(bytes)
     #expect(result.name == "Zoë")
     #expect(
-      result.rendered == ["test.vcf:3: warning: FN value is not valid UTF-8, read as Windows-1252"])
+      result.rendered == [
+        "test.vcf:3:4: warning: FN value is not valid UTF-8, read as Windows-1252"
+      ])
     #expect(result.diagnostics.first?.isConversionFailure == false)
   }
 

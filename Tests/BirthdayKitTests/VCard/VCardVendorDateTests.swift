@@ -36,7 +36,7 @@ import Testing
     #expect(result.contacts.first?.anniversaries == [])
     #expect(
       result.rendered == [
-        "test.vcf:4: warning: invalid X-ANDROID-CUSTOM value '2011-02-30': February 2011 has 28 days"
+        "test.vcf:4:18: warning: invalid X-ANDROID-CUSTOM value '2011-02-30': February 2011 has 28 days"
       ])
   }
 

@@ -26,11 +26,14 @@ extension Diagnostic.Kind {
 }
 
 extension Diagnostic.Message {
-  static func csvInvalidDate(column: String, value: String) -> Self {
+  /// - Parameter reason: what is wrong with the value, when it is known (a day that does not
+  ///   exist); else the message lists the forms expected.
+  static func csvInvalidDate(column: String, value: String, reason: String? = nil) -> Self {
     Self(
       .csvInvalidDate,
-      "column '\(column)': invalid date '\(value)' (expected YYYY-MM-DD, --MM-DD, or a numeric date in the date order)"
-    )
+      "column '\(column)': invalid date '\(value)'"
+        + (reason.map { ": " + $0 }
+          ?? " (expected YYYY-MM-DD, --MM-DD, or a numeric date in the date order)"))
   }
 
   static func csvInvalidDate(columns: String, year: String, month: String, day: String) -> Self {
@@ -69,11 +72,15 @@ extension Diagnostic.Message {
     .csvNotUTF8, "the file is not valid UTF-8; reading it as Windows-1252",
     isConversionFailure: false)
 
-  static func csvNoHeader(firstRow: [String]) -> Self {
+  /// - Parameters:
+  ///   - shown: the first cells of the first row, quoted and shortened.
+  ///   - columns: how many cells the first row has.
+  static func csvNoHeader(shown: [String], columns: Int) -> Self {
     Self(
       .csvNoHeader,
-      "no header row found: expected columns such as 'Name', 'First Name' or 'Birthday'; the first row has "
-        + firstRow.prefix(12).map { "'\($0)'" }.joined(separator: ", "))
+      "no header row found: no column is named like a name or a birthday; the first row has "
+        + shown.joined(separator: ", ")
+        + (columns > shown.count ? ", … (\(columns) columns)" : ""))
   }
 
   static func csvNoBirthdayColumn(headers: [String]) -> Self {

@@ -6,6 +6,8 @@ struct CSVFieldSplitter {
   private var bytes: [UInt8] = []
   private var starts: [Int] = []
   private var ends: [Int] = []
+  /// Where each recorded field starts in the record, when the fields were copied out of it.
+  private var recordStarts: [Int] = []
   private var fieldsAreInRecord = true
   /// The number of fields in the last record split.
   private(set) var count = 0
@@ -23,6 +25,27 @@ struct CSVFieldSplitter {
     }
   }
 
+  /// Where field `index` of `record` (split last) starts: the physical lines of the record
+  /// before it (quoted fields may hold line breaks) and its 1-based byte column on its line;
+  /// `nil` for a field not recorded.
+  func position(ofField index: Int, in record: UnsafeBufferPointer<UInt8>) -> (
+    lines: Int, column: Int
+  )? {
+    guard index < ends.count else { return nil }
+    guard !fieldsAreInRecord else { return (0, starts[index] + 1) }
+    let start = recordStarts[index]
+    var lines = 0
+    var lineStart = 0
+    for offset in 0..<start {
+      let byte = record[offset]
+      guard byte == 0x0A || (byte == 0x0D && (offset + 1 == start || record[offset + 1] != 0x0A))
+      else { continue }
+      lines += 1
+      lineStart = offset + 1
+    }
+    return (lines, start - lineStart + 1)
+  }
+
   /// Splits `record` at `delimiter`, outside quotes; a quoted field loses its quotes and its
   /// doubled quotes become one. Text after a closing quote is kept (lenient, like spreadsheets).
   ///
@@ -34,6 +57,7 @@ struct CSVFieldSplitter {
     bytes.removeAll(keepingCapacity: true)
     starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
+    recordStarts.removeAll(keepingCapacity: true)
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
     fieldsAreInRecord =
       ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
@@ -66,7 +90,10 @@ struct CSVFieldSplitter {
     var index = 0
     while true {
       let recording = ends.count < neededFields
-      if recording { starts.append(bytes.count) }
+      if recording {
+        starts.append(bytes.count)
+        recordStarts.append(index)
+      }
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         while true {

@@ -132,16 +132,16 @@ struct CSVRow {
       if cell.hasTwoDigitYear {
         report(
           Diagnostic(
-            "column '\(cell.header)': two-digit year in '\(TextSanitizer.singleLine(cell.value))': day and month kept, year unknown (write the year with four digits to keep it)",
-            at: location))
+            .csvTwoDigitYear(column: cell.header, value: TextSanitizer.singleLine(cell.value)),
+            at: cell.location))
       }
       return date
     }
     let value = TextSanitizer.singleLine(cell.value)
-    let reason =
-      DateProblem.reason(value.utf8).map { ": " + $0 }
-      ?? " (expected YYYY-MM-DD, --MM-DD, or a numeric date in the --date-order)"
-    report(Diagnostic("column '\(cell.header)': invalid date '\(value)'\(reason)", at: location))
+    report(
+      Diagnostic(
+        .csvInvalidDate(column: cell.header, value: value, reason: DateProblem.reason(value.utf8)),
+        at: cell.location))
     return nil
   }
 
@@ -164,16 +164,13 @@ struct CSVRow {
       })
     {
       if isTwoDigits {
-        report(
-          Diagnostic(
-            "columns \(parts.headers): two-digit year '\(year)': day and month kept, year unknown (write the year with four digits to keep it)",
-            at: location))
+        report(Diagnostic(.csvTwoDigitYear(columns: parts.headers, year: year), at: location))
       }
       return date
     }
     report(
       Diagnostic(
-        "columns \(parts.headers): invalid date '\(year)-\(month)-\(day)'", at: location))
+        .csvInvalidDate(columns: parts.headers, year: year, month: month, day: day), at: location))
     return nil
   }
 }
@@ -182,6 +179,8 @@ struct CSVRow {
 struct CSVCell {
   var value: String
   var header: String
+  /// The cell's line and column.
+  var location: SourceLocation
   var parsed: CSVDateValue
   /// The value is a numeric date with a two-digit year, which was dropped.
   var hasTwoDigitYear = false

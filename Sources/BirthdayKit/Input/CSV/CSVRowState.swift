@@ -70,10 +70,7 @@ struct CSVRowState {
     if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .read }  // blank line
     let location = SourceLocation(file: fileName, line: info.line)
     if info.unterminatedQuote {
-      report(
-        Diagnostic(
-          "unterminated quoted field: the file ends inside quotes opened on this row", at: location)
-      )
+      report(Diagnostic(.csvUnterminatedQuote, at: location))
     }
     guard let columns else {
       try findHeader(record, location: location, report: report)
@@ -81,10 +78,7 @@ struct CSVRowState {
     }
     fields.split(record, delimiter: delimiter ?? UInt8(ascii: ","), neededFields: texts.count)
     if fields.count != headerNames.count {
-      report(
-        Diagnostic(
-          "row has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(headerNames.count)",
-          at: location, isConversionFailure: false))
+      report(Diagnostic(.csvFieldCount(fields.count, header: headerNames.count), at: location))
     }
     var row = CSVRow(location: location)
     for index in texts.indices { texts[index] = nil }
@@ -99,7 +93,8 @@ struct CSVRowState {
     let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
     row.name = PersonName(formatted: text(columns.name), given: given, family: text(columns.last))
     if let index = columns.birthday {
-      row.birthday = cell(text(index) ?? "", header: headerNames[index], location: location)
+      row.birthday = cell(
+        text(index) ?? "", header: headerNames[index], field: index, of: record, row: location)
     } else if let ymd = columns.yearMonthDay {
       let headers = [ymd.year, ymd.month, ymd.day].compactMap { $0 }
         .map { "'\(headerNames[$0])'" }.joined(separator: ", ")
@@ -108,11 +103,15 @@ struct CSVRowState {
       )
     }
     if let index = columns.anniversary, let value = text(index) {
-      row.anniversaries.append(cell(value, header: headerNames[index], location: location))
+      row.anniversaries.append(
+        cell(value, header: headerNames[index], field: index, of: record, row: location))
     }
     for event in columns.events where CSVColumnMap.key(text(event.label) ?? "") == "anniversary" {
       if let value = text(event.value) {
-        row.anniversaries.append(cell(value, header: headerNames[event.value], location: location))
+        row.anniversaries.append(
+          cell(
+            value, header: headerNames[event.value], field: event.value, of: record,
+            row: location))
       }
     }
     for event in columns.events {
@@ -121,7 +120,12 @@ struct CSVRowState {
         let value = text(event.value), !value.isEmpty
       else { continue }
       row.otherDates.append(
-        (label, cell(value, header: headerNames[event.value], location: location)))
+        (
+          label,
+          cell(
+            value, header: headerNames[event.value], field: event.value, of: record,
+            row: location)
+        ))
     }
     for index in columns.groups {
       if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
@@ -151,29 +155,33 @@ struct CSVRowState {
         while cut.last == " " { cut.removeLast() }
         return "'\(cut)…'"
       }
-      let more = firstRow.count > shown.count ? ", … (\(firstRow.count) columns)" : ""
       throw InputFormatError(
-        "no header row found: no column is named like a name or a birthday; the first row has "
-          + shown.joined(separator: ", ") + more
-          + "; map the columns with --column birthday=HEADER --column name=HEADER",
+        .csvNoHeader(shown: shown, columns: firstRow.count),
         at: SourceLocation(file: fileName, line: 1))
     }
     guard let first = heldBack.first else { return }
     guard order != nil else {
       let sample = first.firstAmbiguous ?? ("", "")
       throw InputFormatError(
-        "numeric dates such as '\(sample.value)' in column '\(sample.header)' can be month/day or day/month, and no date in the file decides; use --date-order mdy or --date-order dmy",
-        at: first.location)
+        .csvAmbiguousDateOrder(value: sample.value, column: sample.header), at: first.location)
     }
     try flushHeldBack(report: report, body: body)
   }
 
   /// Parses with the order the user gave, not an inferred one, so that a later date proving the
   /// other order is seen as a conflict rather than as an invalid date.
-  private func cell(_ value: String, header: String, location: SourceLocation) -> CSVCell {
+  ///
+  /// The cell's location is its field's line and column (`row` is the record's first line).
+  private func cell(
+    _ value: String, header: String, field: Int, of record: UnsafeBufferPointer<UInt8>,
+    row: SourceLocation
+  ) -> CSVCell {
     let parsed = CSVDateValue.parse(value, order: options.dateOrder)
+    let position = fields.position(ofField: field, in: record)
+    let location = SourceLocation(
+      file: row.file, line: row.line + (position?.lines ?? 0), column: position?.column)
     return CSVCell(
-      value: value, header: header, parsed: parsed,
+      value: value, header: header, location: location, parsed: parsed,
       hasTwoDigitYear: parsed != .invalid && parsed != .none
         && CSVDateValue.hasTwoDigitYear(value))
   }
@@ -185,7 +193,9 @@ struct CSVRowState {
       guard case .proves(let proven, _) = cell.parsed else { return }
       if let order, order != proven, options.dateOrder == nil, let proof = orderProof {
         throw InputFormatError(
-          "the file mixes date orders: line \(proof.line) has '\(proof.value)' (\(order == .dmy ? "day" : "month") first) and this row has '\(cell.value)' (\(proven == .dmy ? "day" : "month") first); use --date-order to choose",
+          .csvMixedDateOrders(
+            proofLine: proof.line, proofValue: proof.value, order: order, value: cell.value,
+            proven: proven),
           at: row.location)
       }
       if order == nil {
@@ -233,11 +243,7 @@ struct CSVRowState {
         headers: best.headers, overrides: options.columnOverrides, location: location)
     else { return }
     guard map.hasBirthday else {
-      throw InputFormatError(
-        "no birthday column: the header row has "
-          + best.headers.map { "'\(TextSanitizer.singleLine($0))'" }.joined(separator: ", ")
-          + "; map one with --column birthday=HEADER",
-        at: location)
+      throw InputFormatError(.csvNoBirthdayColumn(headers: best.headers), at: location)
     }
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
@@ -260,10 +266,7 @@ struct CSVRowState {
     // being read made the compiler copy the whole state for every cell.
     let (text, wasCut, usedFallback) = fields.withField(index, of: record, Self.decodeCell)
     if wasCut {
-      report(
-        Diagnostic(
-          "a field longer than 16 KiB was cut to its first 16 KiB", at: location,
-          isConversionFailure: false))
+      report(Diagnostic(.csvFieldTooLong, at: location))
     }
     if usedFallback, !warnedAboutEncoding {
       warnedAboutEncoding = true

@@ -6,6 +6,8 @@ extension VCardCard {
   private struct ParsedDate {
     var property: VCardPropertyName
     var line: Int
+    /// The value's column.
+    var column: Int
     var altID: [UInt8]?
     /// The date, or `nil` when the value is not a valid Gregorian date.
     var date: CivilDate?
@@ -65,9 +67,8 @@ extension VCardCard {
       for extra in validBirthdays.dropFirst() {
         diagnostics.append(
           Diagnostic(
-            "several BDAY properties, using '\(first.text)' and ignoring '\(extra.text)'",
-            at: SourceLocation(file: location.file, line: extra.line),
-            isConversionFailure: false))
+            .vCardSeveralBirthdays(using: first.text, ignoring: extra.text),
+            at: SourceLocation(file: location.file, line: extra.line, column: extra.column)))
       }
     }
     var anniversaryDates: [CivilDate] = []
@@ -140,7 +141,8 @@ extension VCardCard {
       }
     }
     return ParsedDate(
-      property: property, line: value.line, altID: value.parameters.altID, date: date,
+      property: property, line: value.line, column: value.column, altID: value.parameters.altID,
+      date: date,
       bytes: bytes, otherCalendarScale: value.parameters.otherCalendarScale)
   }
 
@@ -182,16 +184,16 @@ extension VCardCard {
 
   /// Says what is wrong: the calendar scale, a day or month that does not exist, or the form.
   private func invalid(_ entry: ParsedDate) -> Diagnostic {
-    let reason =
+    let message: Diagnostic.Message =
       if let scale = entry.otherCalendarScale {
-        ": the calendar scale '\(scale)' is not supported (only gregorian)"
-      } else if let problem = DateProblem.reason(entry.bytes) {
-        ": " + problem
+        .vCardUnsupportedCalendarScale(
+          property: entry.property.displayName, value: entry.text, scale: scale)
       } else {
-        " (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)"
+        .vCardInvalidDate(
+          property: entry.property.displayName, value: entry.text,
+          reason: DateProblem.reason(entry.bytes))
       }
     return Diagnostic(
-      "invalid \(entry.property.displayName) value '\(entry.text)'\(reason)",
-      at: SourceLocation(file: location.file, line: entry.line))
+      message, at: SourceLocation(file: location.file, line: entry.line, column: entry.column))
   }
 }

@@ -198,7 +198,7 @@ struct VCardCard {
       diagnostics.append(
         Diagnostic(
           .vCardValueTooLong(property: property.displayName, limit: value.limit),
-          at: SourceLocation(file: location.file, line: value.line)))
+          at: SourceLocation(file: location.file, line: value.line, column: value.column)))
     }
     // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
     if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return bytes }
@@ -209,8 +209,9 @@ struct VCardCard {
         let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
         diagnostics.append(
           Diagnostic(
-            "\(property.displayName) value in CHARSET=\(name) cannot be decoded (an unknown charset, or bytes not valid in it), read as \(usedFallback ? "Windows-1252" : "UTF-8")",
-            at: SourceLocation(file: location.file, line: value.line), isConversionFailure: false))
+            .vCardUndecodableCharset(
+              property: property.displayName, charset: name, readAsWindows1252: usedFallback),
+            at: SourceLocation(file: location.file, line: value.line, column: value.column)))
         return Array(text.utf8)
       }
     }
@@ -219,7 +220,7 @@ struct VCardCard {
       diagnostics.append(
         Diagnostic(
           .vCardNotUTF8(property: property.displayName),
-          at: SourceLocation(file: location.file, line: value.line)))
+          at: SourceLocation(file: location.file, line: value.line, column: value.column)))
     }
     return bytes
   }

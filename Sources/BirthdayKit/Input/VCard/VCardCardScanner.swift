@@ -94,7 +94,7 @@ struct VCardCardScanner {
   mutating func finish(lastLine: Int) throws -> [Contact] {
     if let preamble, !sawCard {
       throw InputFormatError(
-        "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+        .vCardNotVCard(found: preamble.found),
         at: SourceLocation(file: fileName, line: preamble.line))
     }
     guard depth > 0 else { return [] }
@@ -114,8 +114,8 @@ struct VCardCardScanner {
         // Not a conversion failure: exporters write such lines, and no card is lost.
         report(
           Diagnostic(
-            "text before the first BEGIN:VCARD skipped: '\(preamble.found)'",
-            at: SourceLocation(file: fileName, line: preamble.line), isConversionFailure: false))
+            .vCardTextBeforeFirstCard(preamble.found),
+            at: SourceLocation(file: fileName, line: preamble.line)))
       }
       sawCard = true
       inStrayText = false
@@ -130,7 +130,7 @@ struct VCardCardScanner {
       preamble?.bytes += line.count + 1
       if let preamble, preamble.bytes > Self.preambleLimit {
         throw InputFormatError(
-          "not a vCard file: expected BEGIN:VCARD, found '\(preamble.found)'",
+          .vCardNotVCard(found: preamble.found),
           at: SourceLocation(file: fileName, line: preamble.line))
       }
       return
@@ -140,9 +140,7 @@ struct VCardCardScanner {
     if !inStrayText {
       inStrayText = true
       report(
-        Diagnostic(
-          "text outside BEGIN:VCARD/END:VCARD skipped: '\(found)'",
-          at: SourceLocation(file: fileName, line: number)))
+        Diagnostic(.vCardTextOutsideCard(found), at: SourceLocation(file: fileName, line: number)))
     }
   }
 
@@ -268,7 +266,8 @@ struct VCardCardScanner {
         && name != .kind && name != .member
       pendingName = name
       pendingValue = VCardRawValue(
-        line: number, group: group, parameters: property.parameters(in: line),
+        line: number, column: (property.colon ?? line.count) + 2, group: group,
+        parameters: property.parameters(in: line),
         firstLine: property.value(in: line),
         limit: isDate ? VCardCard.dateLimit : VCardCard.textLimit)
     default:
@@ -309,10 +308,10 @@ struct VCardCardScanner {
     }
     finishedContacts.append(card.contact(report: report))
     if let missingEndAt {
-      let ending = missingEndAt.newCardBegins ? "a new card begins here" : "keeping what was read"
       report(
         Diagnostic(
-          "missing END:VCARD for the card that begins on line \(card.location.line); \(ending)",
+          .vCardMissingEnd(
+            beginLine: card.location.line, newCardBegins: missingEndAt.newCardBegins),
           at: SourceLocation(file: fileName, line: missingEndAt.line)))
     }
     for nested in nestedCards { finishedContacts.append(nested.contact(report: report)) }

@@ -4,10 +4,17 @@ extension Diagnostic.Kind {
   public static let vCardMissingEnd = Self(rawValue: "vcard.missing-end")
   /// Lines between cards.
   public static let vCardTextOutsideCard = Self(rawValue: "vcard.text-outside-card")
+  /// Lines before the first card (an exporter's preamble), skipped.
+  public static let vCardTextBeforeFirstCard = Self(rawValue: "vcard.text-before-first-card")
   /// A second `BDAY`, ignored.
   public static let vCardSeveralBirthdays = Self(rawValue: "vcard.several-birthdays")
   /// A date property that is not a date.
   public static let vCardInvalidDate = Self(rawValue: "vcard.invalid-date")
+  /// A date in a calendar scale other than the Gregorian one.
+  public static let vCardUnsupportedCalendarScale = Self(
+    rawValue: "vcard.unsupported-calendar-scale")
+  /// A value in a `CHARSET=` that cannot be decoded.
+  public static let vCardUndecodableCharset = Self(rawValue: "vcard.undecodable-charset")
   /// More date or label properties in one card than are kept.
   public static let vCardTooManyDates = Self(rawValue: "vcard.too-many-dates")
   /// A value longer than is kept.
@@ -36,10 +43,37 @@ extension Diagnostic.Message {
       isConversionFailure: false)
   }
 
-  static func vCardInvalidDate(property: String, value: String) -> Self {
+  static func vCardTextBeforeFirstCard(_ found: String) -> Self {
+    Self(
+      .vCardTextBeforeFirstCard, "text before the first BEGIN:VCARD skipped: '\(found)'",
+      isConversionFailure: false)
+  }
+
+  /// - Parameter reason: what is wrong with the value, when it is known (a day that does not
+  ///   exist); else the message lists the forms expected.
+  static func vCardInvalidDate(property: String, value: String, reason: String? = nil) -> Self {
     Self(
       .vCardInvalidDate,
-      "invalid \(property) value '\(value)' (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)")
+      "invalid \(property) value '\(value)'"
+        + (reason.map { ": " + $0 } ?? " (expected YYYY-MM-DD, YYYYMMDD or --MM-DD)"))
+  }
+
+  static func vCardUnsupportedCalendarScale(property: String, value: String, scale: String)
+    -> Self
+  {
+    Self(
+      .vCardUnsupportedCalendarScale,
+      "invalid \(property) value '\(value)': the calendar scale '\(scale)' is not supported (only gregorian)"
+    )
+  }
+
+  static func vCardUndecodableCharset(
+    property: String, charset: String, readAsWindows1252: Bool
+  ) -> Self {
+    Self(
+      .vCardUndecodableCharset,
+      "\(property) value in CHARSET=\(charset) cannot be decoded (an unknown charset, or bytes not valid in it), read as \(readAsWindows1252 ? "Windows-1252" : "UTF-8")",
+      isConversionFailure: false)
   }
 
   static func vCardTooManyDates(maximum: Int) -> Self {

@@ -6,6 +6,8 @@
 struct VCardRawValue {
   /// The 1-based line of the property's first physical line.
   var line: Int
+  /// The 1-based byte column where the value starts on that line (after the colon).
+  var column: Int
   /// The group, lower-cased (`item1`), if any.
   var group: [UInt8]?
   /// The parameters that matter.
@@ -21,10 +23,11 @@ struct VCardRawValue {
 
   /// Starts a value with the rest of its first physical line.
   init(
-    line: Int, group: [UInt8]?, parameters: VCardParameters,
+    line: Int, column: Int, group: [UInt8]?, parameters: VCardParameters,
     firstLine: UnsafeBufferPointer<UInt8>, limit: Int
   ) {
     self.line = line
+    self.column = column
     self.group = group
     self.parameters = parameters
     self.limit = limit
