@@ -82,6 +82,7 @@ struct ConvertCommand {
     if !options.groups.isEmpty {
       let vCardFiles = zip(inputs, formats).filter { $0.1 == .vCard }.map(\.0.displayName)
       GroupCardPrepass.collect(into: &conversion.builder, paths: vCardFiles)
+      addressBooks?.collectGroupCards(into: &conversion.builder)
     }
     var converter = BirthdayCalendarConverter(
       sink: output.sink, options: conversion,

@@ -67,6 +67,17 @@ final class ServerAddressBooks {
     return InputFile(displayName: source, descriptor: descriptor, identity: nil)
   }
 
+  /// Adds the group cards of the address books to `builder` (`--group`: iCloud keeps groups as
+  /// cards, `X-ADDRESSBOOKSERVER-KIND:group`), as ``GroupCardPrepass`` does for files.
+  func collectGroupCards(into builder: inout CelebrationBuilder) {
+    for book in books.values {
+      var reader = VCardReader(source: book.file.byteSource(), fileName: "", diagnostics: { _ in })
+      try? reader.forEachContact { contact in
+        if contact.isGroup { builder.addGroupCard(contact) }
+      }
+    }
+  }
+
   /// A location in a downloaded address book as the resource and its own line; other locations
   /// as they are.
   func relocate(_ location: SourceLocation) -> SourceLocation {

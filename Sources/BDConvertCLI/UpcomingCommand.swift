@@ -48,7 +48,6 @@ struct UpcomingCommand {
     choice.includeAnniversaries = scanned.has("--anniversaries")
     try ConvertOptions.parseChoiceOptions(scanned, into: &choice)
     var builder = choice.celebrationBuilder
-    if !choice.groups.isEmpty { GroupCardPrepass.collect(into: &builder, paths: paths) }
 
     var printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
     defer { printer.finish() }
@@ -78,6 +77,10 @@ struct UpcomingCommand {
       : try ServerAddressBooks(
         sources: bookSources, scanned: scanned, environment: environment, usage: usage)
     if let books { printer.relocate = books.relocate }
+    if !choice.groups.isEmpty {
+      GroupCardPrepass.collect(into: &builder, paths: paths.filter { !ServerAccess.isURL($0) })
+      books?.collectGroupCards(into: &builder)
+    }
 
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }

@@ -191,4 +191,29 @@ import Testing
     #expect(fromCalendar.status == 0, "\(fromCalendar.stderr)")
     #expect(fromCalendar.stdout.contains("\tBirthday: Ann\t41\tbirthday"))
   }
+
+  @Test func groupCardsInTheAddressBookChooseContacts() throws {
+    // iCloud keeps groups as cards (X-ADDRESSBOOKSERVER-KIND:group) in the address book.
+    guard DAVTestServer.available(.xandikos) else { return }
+    let server = try DAVTestServer(.xandikos)
+    let book = try Self.makeAddressBook(server)
+    try Self.put(book, "ann.vcf", Self.card("Ann", "1985-04-12"))
+    try Self.put(book, "bob.vcf", Self.card("Bob", "1990-04-02"))
+    try Self.put(
+      book, "family.vcf",
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:family-group\r\nFN:Family\r\nN:Family;;;;\r\n"
+        + "X-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:card-Bob\r\n"
+        + "END:VCARD\r\n")
+    let upcoming = try runBDConvert([
+      "upcoming", Self.addressBook(server), "--today", "2026-04-01", "--days", "30", "--group",
+      "Family",
+    ])
+    #expect(upcoming.status == 0, "\(upcoming.stderr)")
+    #expect(upcoming.stdout == "2026-04-02\tThu\ttomorrow\tBob\t36\tbirthday\n")
+    let folder = try TemporaryDirectory()
+    let synced = try Self.sync(server, to: folder.url.path + "/family.ics", ["--group", "Family"])
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stderr.contains("sync: 1 added"))
+    #expect(synced.stdout.contains("Birthday: Bob"))
+  }
 }
