@@ -5,8 +5,15 @@ extension CalendarEvent {
   /// `next<TAB>date<TAB>uid<TAB>summary`; `-` for a missing date; tabs, line breaks and other
   /// control characters in the UID and summary become spaces so that a line is one record.
   var textLine: String {
-    [next?.description ?? "-", date?.description ?? "-", oneLine(uid), oneLine(summary)]
-      .joined(separator: "\t")
+    var line = next?.description ?? "-"
+    line.reserveCapacity(24 + uid.utf8.count + summary.utf8.count)
+    line += "\t"
+    line += date?.description ?? "-"
+    line += "\t"
+    line += oneLine(uid)
+    line += "\t"
+    line += oneLine(summary)
+    return line
   }
 
   /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` without a line break.

@@ -97,6 +97,29 @@ struct EventRecurrenceProperties {
 
   // MARK: - The set
 
+  /// The next occurrence of an all-day event repeated by `RRULE:FREQ=YEARLY` alone (every
+  /// birthday bdconvert writes) without building a ``RecurrenceSet``: DTSTART, then the same
+  /// month and day in each later year that has it (29 February only in leap years), as the set
+  /// would find. `nil` when the event is not of that kind, for the set to work it out.
+  private func nextPlainYearly(
+    _ start: Written, _ startValue: DateTimeValue, onOrAfter today: CivilDate
+  ) -> CivilDate? {
+    guard startValue.isDate, start.tzid.isEmpty, additions.isEmpty, exclusions.isEmpty,
+      rules.count == 1, rules[0].elementsEqual("FREQ=YEARLY".utf8)
+    else { return nil }
+    let first = startValue.local.date
+    guard let firstYear = first.year, let todayYear = today.year else { return nil }
+    if first >= today { return first }
+    var year = max(firstYear, todayYear)
+    while year <= min(todayYear + 8, 9999) {
+      if let date = CivilDate(year: year, month: first.month, day: first.day), date >= today {
+        return date
+      }
+      year += 1
+    }
+    return nil
+  }
+
   /// The first date on or after `today` on which the event occurs, on the clock of its own zone,
   /// with `overrides` (other VEVENTs of the UID) applied; `nil` when there is none or it cannot
   /// be worked out (`diagnostics` says why).
@@ -108,6 +131,9 @@ struct EventRecurrenceProperties {
     guard let start, let startValue = DateTimeValue(bytes: start.value),
       let from = LocalDateTime(date: today)
     else { return nil }
+    if overrides.isEmpty, let next = nextPlainYearly(start, startValue, onOrAfter: today) {
+      return next
+    }
     let zone = cache.zone(start.tzid, utc: startValue.isUTC)
     var unknownZones: Set<[UInt8]> = []
     func onClock(_ value: DateTimeValue, tzid: [UInt8]) -> LocalDateTime {

@@ -85,9 +85,34 @@ public struct CivilDate: Hashable, Sendable, Comparable {
 extension CivilDate: CustomStringConvertible {
   /// ISO 8601: `1985-04-12`, or `--04-12` without a year.
   public var description: String {
-    let monthDay = twoDigits(month) + "-" + twoDigits(day)
-    guard let year else { return "--" + monthDay }
-    return fourDigits(year) + "-" + monthDay
+    if let year, year > 9999 {
+      return fourDigits(year) + "-" + twoDigits(month) + "-" + twoDigits(day)
+    }
+    // Fixed width, written as bytes: `list` prints two dates per event.
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      var index = 0
+      func put(_ value: Int, digits: Int) {
+        var divisor = digits == 4 ? 1000 : 10
+        while divisor > 0 {
+          buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+          index += 1
+          divisor /= 10
+        }
+      }
+      if let year {
+        put(year, digits: 4)
+      } else {
+        buffer[0] = UInt8(ascii: "-")
+        index = 1
+      }
+      buffer[index] = UInt8(ascii: "-")
+      index += 1
+      put(month, digits: 2)
+      buffer[index] = UInt8(ascii: "-")
+      index += 1
+      put(day, digits: 2)
+      return index
+    }
   }
 }
 
