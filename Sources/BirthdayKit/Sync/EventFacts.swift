@@ -38,14 +38,15 @@ struct EventFacts {
   /// Forgets the previous component, keeping the buffers' room.
   mutating func reset() {
     digest = EventDigest()
-    set.removeAll(keepingCapacity: true)
+    // Emptied only when used: most events have no mark, and removeAll is not free.
+    if hasSet { set.removeAll(keepingCapacity: true) }
     hasSet = false
     sequence = 0
     isOverride = false
-    summary.removeAll(keepingCapacity: true)
-    description.removeAll(keepingCapacity: true)
+    if !summary.isEmpty { summary.removeAll(keepingCapacity: true) }
+    if hasDescription { description.removeAll(keepingCapacity: true) }
     hasDescription = false
-    start.removeAll(keepingCapacity: true)
+    if hasStart { start.removeAll(keepingCapacity: true) }
     hasStart = false
     parts = (0, 0, 0, 0)
     nested = 0

@@ -127,10 +127,13 @@ struct SyncComponentReader {
   private mutating func begin(_ line: ICalendarLineView) {
     inComponent = true
     componentStart = line.byteOffset
-    var name = line.value[...]
-    while let last = name.last, last == 0x20 || last == 0x09 { name.removeLast() }
+    let value = line.value
+    var end = value.count
+    while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
     isEvent =
-      name.count == 6 && zip(name, "VEVENT".utf8).allSatisfy { asciiUppercased($0) == $1 }
+      end == 6 && asciiUppercased(value[0]) == 0x56 && asciiUppercased(value[1]) == 0x45
+      && asciiUppercased(value[2]) == 0x56 && asciiUppercased(value[3]) == 0x45
+      && asciiUppercased(value[4]) == 0x4E && asciiUppercased(value[5]) == 0x54  // VEVENT
     hasUID = false
     uid.removeAll(keepingCapacity: true)
     facts.reset()

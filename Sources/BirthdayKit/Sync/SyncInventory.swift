@@ -81,6 +81,7 @@ public struct SyncInventory {
 
   /// The set this inventory is for.
   public let set: String
+  private let setBytes: [UInt8]
   /// The entries, sorted by key after ``finish()``.
   public private(set) var entries: [Entry] = []
   private let spool: TemporaryFile
@@ -95,6 +96,7 @@ public struct SyncInventory {
   /// - Parameter expectedCount: room to reserve, when the target's size suggests it.
   public init(set: String, expectedCount: Int = 0) throws {
     self.set = set
+    self.setBytes = Array(set.utf8)
     self.spool = try TemporaryFile()
     entries.reserveCapacity(expectedCount)
   }
@@ -129,7 +131,7 @@ public struct SyncInventory {
     precondition(!finished, "add after finish")
     let ownership: Ownership
     if let marker {
-      ownership = marker.elementsEqual(set.utf8) ? .managed : .otherSet
+      ownership = marker == setBytes ? .managed : .otherSet
     } else {
       ownership = .unmarked
     }
@@ -170,7 +172,10 @@ public struct SyncInventory {
     guard !finished else { return }
     finished = true
     try flushSpool()
-    entries.sort { $0.key < $1.key }
+    // In file order within a UID (the spool offsets grow), as a stable sort would leave them.
+    entries.withUnsafeMutableBufferPointer {
+      $0.heapSort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
+    }
     var merged = 0
     for index in entries.indices {
       let entry = entries[index]
