@@ -9,7 +9,8 @@ generated contacts (Benchmarks/generate.py vcf30; about 90% have a birthday):
 
 caldav  (a .vcf file into a CalDAV calendar) a first sync into an empty calendar, a re-sync with
         nothing changed, and a re-sync after 1% of the birthdays moved. A first sync still running
-        after --first-sync-limit seconds is stopped and reported as such (resources stored so far);
+        after --first-sync-limit seconds is stopped and reported as such (resources stored so far;
+        0: no first sync over HTTP);
         the calendar is then completed in the server's own storage (the files a vdir sync writes:
         the same bytes bdconvert PUTs) so that the re-sync figures can still be measured.
 carddav (an address book on the server as the source) the contacts stored in the server's own
@@ -88,7 +89,7 @@ def sync(bdconvert, source, target, limit=None, create=True):
     started = time.monotonic()
     process = subprocess.Popen(
         [bdconvert, "sync", source, "--to", target, "-v", "--user", "bench"]
-        + (["--create"] if create else []),
+        + (["--create", "--timeout", "900"] if create else []),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "BDCONVERT_PASSWORD": "bench"})
     try:
@@ -183,8 +184,14 @@ def main():
             process, urls, storage = start(kind, folder)
             try:
                 if "caldav" in runs:
-                    first = sync(bdconvert, contacts, urls["calendar"], args.first_sync_limit)
-                    if first is None:
+                    # A limit of 0: no first sync over HTTP, the calendar is made in storage.
+                    first = (sync(bdconvert, contacts, urls["calendar"], args.first_sync_limit)
+                             if args.first_sync_limit != 0 else None)
+                    if first is None and args.first_sync_limit == 0:
+                        make_collection(kind, storage["calendar"], "VCALENDAR")
+                        sync(bdconvert, contacts, storage["calendar"] + "/", create=False)
+                        commit(kind, storage["calendar"])
+                    elif first is None:
                         print(f"{kind}\tfirst sync\tstopped after {args.first_sync_limit:.0f} s "
                               f"with {stored(storage['calendar'])} resources stored", flush=True)
                         # The rest written as a vdir sync writes them (the bytes bdconvert PUTs),

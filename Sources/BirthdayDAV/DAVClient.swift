@@ -70,6 +70,7 @@ public struct RetryPolicy: Sendable {
 /// - Timeouts, dropped connections, 500/502/503/504 and 429 are tried again with backoff
 ///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, 423 Locked at most
 ///   ``RetryPolicy/lockedAttempts`` times with a longer backoff; then ``DAVError/gaveUp``.
+///   After the first 423, PUT and DELETE requests are sent one at a time.
 /// - 401/403 throw ``DAVError/unauthorized``; a refused connection ``DAVError/unreachable``.
 ///   Other statuses are returned for the caller to judge.
 ///
@@ -82,6 +83,10 @@ public final class DAVClient: @unchecked Sendable {
   private let userAgent: String
   private let lock = NSLock()
   private var counts: [String: Int] = [:]
+  /// Set by the first 423 Locked: from then on, changes go to the server one at a time.
+  private var serverLocks = false
+  /// Held by the one change in flight once ``serverLocks`` is set.
+  private let writeLock = NSLock()
   /// Called before each wait for a retry (the CLI prints a note).
   public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
 
@@ -150,7 +155,16 @@ public final class DAVClient: @unchecked Sendable {
     var sendCredentials = credentials != nil
     var redirects = 0
     var attempt = 1
+    // A server that answers 423 Locks its store for each write (Xandikos): parallel changes
+    // only make each other wait, so after the first 423 they are sent one at a time.
+    let isChange = method == "PUT" || method == "DELETE"
+    var holdsWriteLock = false
+    defer { if holdsWriteLock { writeLock.unlock() } }
     while true {
+      if isChange, !holdsWriteLock, locksWrites {
+        writeLock.lock()
+        holdsWriteLock = true
+      }
       var request = URLRequest(url: current)
       request.httpMethod = method
       request.httpBody = body
@@ -198,6 +212,7 @@ public final class DAVClient: @unchecked Sendable {
         case 423, 429, 500, 502, 503, 504:
           failureReason = "HTTP \(response.status) \(HTTPStatusText.reason(response.status))"
           failedStatus = response.status
+          if response.status == 423 { noteServerLocks() }
           delay = response.header("Retry-After").flatMap {
             Double($0.trimmingCharacters(in: .whitespaces))
           }
@@ -215,6 +230,19 @@ public final class DAVClient: @unchecked Sendable {
       if wait > 0 { Thread.sleep(forTimeInterval: wait) }
       attempt += 1
     }
+  }
+
+  /// Whether changes are sent one at a time (a 423 was seen).
+  public var locksWrites: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return serverLocks
+  }
+
+  private func noteServerLocks() {
+    lock.lock()
+    serverLocks = true
+    lock.unlock()
   }
 
   private func count(_ method: String) {

@@ -13,7 +13,8 @@ absent) and whose path contains `path` (any when absent), `times` times (always 
   {"action": "malformed"}            forward, but answer a 207 whose XML is cut in half
   {"action": "touch"}                before forwarding, PUT the same resource again upstream
                                      (a concurrent edit: the client's If-Match then fails)
-Each request is logged as `METHOD PATH STATUS` (STATUS `-` for a dropped one). The proxy exits
+Each request is logged as `METHOD PATH STATUS INFLIGHT` (STATUS `-` for a dropped one; INFLIGHT
+how many requests the proxy was handling when it arrived, itself included). The proxy exits
 after --max-requests requests or --lifetime seconds, whichever comes first, so a test that
 forgets it cannot leave it running.
 """
@@ -41,7 +42,7 @@ def main():
     with open(args.rules) as handle:
         rules = json.load(handle)
     lock = threading.Lock()
-    state = {"requests": 0}
+    state = {"requests": 0, "inflight": 0}
     log = open(args.log, "a", buffering=1)
 
     def matching_rule(method, path):
@@ -75,6 +76,16 @@ def main():
             pass
 
         def handle_any(self):
+            with lock:
+                state["inflight"] += 1
+                self.inflight = state["inflight"]
+            try:
+                self.handle_counted()
+            finally:
+                with lock:
+                    state["inflight"] -= 1
+
+        def handle_counted(self):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else None
             headers = {name: value for name, value in self.headers.items()
@@ -82,7 +93,7 @@ def main():
             rule = matching_rule(self.command, self.path) or {}
             action = rule.get("action")
             if action == "drop":
-                log.write(f"{self.command} {self.path} -\n")
+                log.write(f"{self.command} {self.path} - {self.inflight}\n")
                 self.close_connection = True
                 self.connection.shutdown(2)
                 return
@@ -94,7 +105,7 @@ def main():
                 self.send_header("Content-Length", str(len(payload)))
                 self.end_headers()
                 self.wfile.write(payload)
-                log.write(f"{self.command} {self.path} {rule['status']}\n")
+                log.write(f"{self.command} {self.path} {rule['status']} {self.inflight}\n")
                 return
             if action == "delay":
                 time.sleep(rule.get("seconds", 1))
@@ -122,7 +133,7 @@ def main():
                 self.wfile.write(payload)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (a timeout test)
-            log.write(f"{self.command} {self.path} {status}\n")
+            log.write(f"{self.command} {self.path} {status} {self.inflight}\n")
 
         do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
         do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = handle_any

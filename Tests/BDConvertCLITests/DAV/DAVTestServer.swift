@@ -191,7 +191,8 @@ final class FaultProxy {
       of: #":\d+/"#, with: ":\(port)/", options: .regularExpression, range: nil)
   }
 
-  /// The requests seen so far: `METHOD PATH STATUS`.
+  /// The requests seen so far: `METHOD PATH STATUS INFLIGHT` (requests being handled when it
+  /// arrived, itself included).
   var requests: [String] {
     let text =
       (try? String(contentsOf: folder.url.appendingPathComponent("requests.log"), encoding: .utf8))

@@ -153,4 +153,29 @@ import Testing
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stderr.contains("sync: 1 added"))
   }
+
+  @Test func afterA423ChangesGoOneAtATime() throws {
+    // Parallel writes to a server that locks its store only make each other wait: after the
+    // first 423, the PUTs are sent one at a time (each held 0.3 s by the proxy, so that PUTs
+    // sent in parallel would overlap there).
+    guard
+      let (server, proxy) = try Self.setUp(
+        #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 1}, {"method": "PUT", "action": "delay", "seconds": 0.3}]"#
+      )
+    else { return }
+    let folder = try TemporaryDirectory()
+    let people = (1...12).map { ("P\($0)", "1970-05-\(10 + $0)") }
+    let file = try folder.write("contacts.vcf", ServerSyncTests.contacts(people))
+    let result = try runBDConvert(
+      ["sync", file, "--to", proxy.url(server.calendar)],
+      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("sync: 12 added"))
+    let puts = proxy.requests.filter { $0.hasPrefix("PUT") }.map {
+      Int($0.split(separator: " ")[3]) ?? 0
+    }
+    #expect(puts.count == 13)
+    // The PUTs already on their way when the 423 came may overlap; the last eight may not.
+    #expect(puts.suffix(8).allSatisfy { $0 == 1 }, "\(puts)")
+  }
 }
