@@ -33,7 +33,7 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fatalError("unexpected error: \(error)")
   }
   if valid {
-    let today = CivilDate(year: 2026, month: 11, day: 23)!
+    guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }
     guard
       let listed = try? CalendarLister.list(
         MemoryByteSource(bytes), fileName: "fuzz.ics", today: today)

@@ -13,8 +13,10 @@ enum LocalDate {
     var now = time(nil)
     var parts = tm()
     localtime_r(&now, &parts)
-    return CivilDate(
-      year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-      ?? CivilDate(year: 2000, month: 1, day: 1)!
+    guard
+      let date = CivilDate(
+        year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    else { preconditionFailure("localtime_r gave a date that does not exist") }
+    return date
   }
 }

@@ -88,7 +88,7 @@ struct SyncCommand {
       var names: [String] = []
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         let lowered = name.lowercased()
         if !name.hasPrefix("."), lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") {

@@ -38,12 +38,12 @@ public final class TemporaryFile {
     var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString)
     template.removeLast()  // the terminating NUL, put back after the pattern
     template += Array("birthdaykit-spill.XXXXXX".utf8CString)
-    let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let created = template.withUnsafeMutableBufferPointer { $0.baseAddress.map(mkstemp) ?? -1 }
     guard created >= 0 else {
       throw TemporaryFileError(operation: "create", directory: directory, code: errno)
     }
     // No name, nothing to clean up: from here on the file exists only through the descriptor.
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    template.withUnsafeBufferPointer { _ = $0.baseAddress.map(unlink) }
     _ = fcntl(created, F_SETFD, FD_CLOEXEC)
     self.descriptor = created
     self.directory = directory
@@ -54,10 +54,10 @@ public final class TemporaryFile {
   /// Writes all of `bytes` at the end of the file.
   /// - Throws: ``TemporaryFileError`` (a full disk, for example).
   public func append(_ bytes: UnsafeRawBufferPointer) throws {
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = pwrite(
-        descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(size + offset))
+      let written = pwrite(descriptor, base + offset, bytes.count - offset, off_t(size + offset))
       if written < 0 {
         if errno == EINTR { continue }
         throw TemporaryFileError(operation: "write", directory: directory, code: errno)

@@ -62,7 +62,8 @@ extension TextDecoding {
         index += 1
       } else if byte == 0x8E, (0xA1...0xDF).contains(next) {
         guard flushJIS() else { return nil }
-        result.append(Unicode.Scalar(0xFF61 + UInt32(next - 0xA1))!)
+        // Halfwidth katakana, U+FF61...U+FF9F.
+        result.append(Unicode.Scalar(UInt16(0xFF61) + UInt16(next - 0xA1)) ?? "\u{FFFD}")
         index += 2
       } else if (0xA1...0xFE).contains(byte), (0xA1...0xFE).contains(next) {
         jis += [byte - 0x80, next - 0x80]

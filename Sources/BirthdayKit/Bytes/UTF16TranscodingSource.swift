@@ -121,6 +121,6 @@ struct UTF16TranscodingSource: ByteSource {
 
   private mutating func appendScalar(_ value: UInt32) {
     let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-    pending.append(contentsOf: UTF8.encode(scalar)!)
+    if let encoded = UTF8.encode(scalar) { pending.append(contentsOf: encoded) }
   }
 }

@@ -30,14 +30,15 @@ public struct CalendarOptions: Sendable {
   }
 
   // The default templates are constants that parse; a failure would be a programming error.
-  static let birthdaySummary = try! EventTextTemplate("Birthday: {name}")
-  static let anniversarySummary = try! EventTextTemplate("Anniversary: {name}")
-  static let birthdayMessage = try! EventTextTemplate("Wish {first} {last} a Happy Birthday today!")
-  static let anniversaryMessage = try! EventTextTemplate(
-    "Wish {first} {last} a Happy Anniversary today!")
-  static let memorialSummary = try! EventTextTemplate("In memory of {name}")
-  static let memorialMessage = try! EventTextTemplate("Remembering {name} today")
-  static let otherSummary = try! EventTextTemplate("{label}: {name}")
+  static let birthdaySummary = EventTextTemplate(builtIn: "Birthday: {name}")
+  static let anniversarySummary = EventTextTemplate(builtIn: "Anniversary: {name}")
+  static let birthdayMessage = EventTextTemplate(
+    builtIn: "Wish {first} {last} a Happy Birthday today!")
+  static let anniversaryMessage = EventTextTemplate(
+    builtIn: "Wish {first} {last} a Happy Anniversary today!")
+  static let memorialSummary = EventTextTemplate(builtIn: "In memory of {name}")
+  static let memorialMessage = EventTextTemplate(builtIn: "Remembering {name} today")
+  static let otherSummary = EventTextTemplate(builtIn: "{label}: {name}")
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
@@ -59,15 +60,15 @@ public struct CalendarOptions: Sendable {
     if kind == .other {
       // Constant text around placeholders: always parses.
       let when = daysBefore == 0 ? "today" : daysBefore == 1 ? "tomorrow" : "in \(daysBefore) days"
-      return try! EventTextTemplate("{label}: {name} \(when)")
+      return EventTextTemplate(builtIn: "{label}: {name} \(when)")
     }
     let noun = kind == .memorial ? "day of remembrance" : kind.noun
     switch daysBefore {
     case 0:
       return [Self.birthdayMessage, Self.anniversaryMessage, Self.memorialMessage][kind.index]
     // Constant text around {name}: always parses.
-    case 1: return try! EventTextTemplate("{name}'s \(noun) is tomorrow")
-    default: return try! EventTextTemplate("{name}'s \(noun) is in \(daysBefore) days")
+    case 1: return EventTextTemplate(builtIn: "{name}'s \(noun) is tomorrow")
+    default: return EventTextTemplate(builtIn: "{name}'s \(noun) is in \(daysBefore) days")
     }
   }
 

@@ -161,8 +161,10 @@ final class EventRenderer {
   /// machine drops as invalid.
   static func startDate(of date: CivilDate) -> CivilDate {
     if let year = date.year, year >= 1972 { return date }
-    // Valid by construction: every month-day exists in 1972, a leap year.
-    return date.inYear(1972)!
+    guard let start = date.inYear(1972) else {
+      preconditionFailure("every month and day exists in 1972, a leap year")
+    }
+    return start
   }
 
   static func basicDate(_ date: CivilDate) -> String {

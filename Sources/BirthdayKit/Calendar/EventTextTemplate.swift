@@ -40,6 +40,15 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   public let description: String
   let segments: [Segment]
 
+  /// A template written in this library's source code: it parses, or the library is wrong.
+  init(builtIn template: String) {
+    do {
+      try self.init(template)
+    } catch {
+      preconditionFailure("built-in template '\(template)' does not parse: \(error)")
+    }
+  }
+
   /// Parses `template`.
   /// - Throws: ``ParseError`` for an unknown `{placeholder}`.
   public init(_ template: String) throws(ParseError) {

@@ -47,7 +47,7 @@ package func jsonString(_ text: String) -> String {
   result.reserveCapacity(text.utf8.count + 2)
   func escaped(_ letter: Character) {
     result.append(UInt8(ascii: "\\"))
-    result.append(letter.asciiValue!)
+    result.append(letter.asciiValue ?? UInt8(ascii: "?"))  // only ASCII letters are escaped
   }
   for byte in text.utf8 {  // everything escaped is ASCII, so bytes suffice (see oneLine)
     switch byte {

@@ -65,8 +65,8 @@ enum ListedEventOrder: RecordOrdering {
   ) -> Int {
     if lhsIsASCII, rhsIsASCII {
       let common = min(lhs.count, rhs.count)
-      if common > 0 {
-        let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+      if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
+        let order = memcmp(left, right, common)
         if order != 0 { return Int(order) }
       }
       return lhs.count - rhs.count

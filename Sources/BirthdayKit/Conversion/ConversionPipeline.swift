@@ -71,7 +71,8 @@ final class PendingJob<Value>: @unchecked Sendable {
   /// Waits for the work to end and returns its result. Call it once.
   func wait() -> Value {
     done.wait()
-    return value!
+    guard let value else { preconditionFailure("a job's value is set before it signals") }
+    return value
   }
 }
 

@@ -17,7 +17,10 @@ enum RunMerger {
     }
     func precedes(_ lhs: RunReader<Ordering>, _ rhs: RunReader<Ordering>) -> Bool {
       // Readers in the heap always have a current record.
-      ordering.areInIncreasingOrder(lhs.key!, lhs.current!, rhs.key!, rhs.current!)
+      guard let lhsKey = lhs.key, let lhsRecord = lhs.current, let rhsKey = rhs.key,
+        let rhsRecord = rhs.current
+      else { preconditionFailure("a run reader in the heap has no current record") }
+      return ordering.areInIncreasingOrder(lhsKey, lhsRecord, rhsKey, rhsRecord)
     }
     func siftDown(_ index: Int) {
       var parent = index
@@ -33,7 +36,10 @@ enum RunMerger {
     }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     while let top = heap.first {
-      try body(top.current!)
+      guard let record = top.current else {
+        preconditionFailure("a run reader in the heap has no current record")
+      }
+      try body(record)
       if try !top.advance() {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()

@@ -69,8 +69,8 @@ final class RunReader<Ordering: RecordOrdering> {
       larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[start..<filled]))
       storage.deallocate()
       storage = larger
-    } else if start > 0 {
-      memmove(storage.baseAddress!, storage.baseAddress! + start, remaining)
+    } else if start > 0, let base = storage.baseAddress {
+      memmove(base, base + start, remaining)
     }
     start = 0
     filled = remaining

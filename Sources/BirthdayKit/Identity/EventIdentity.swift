@@ -8,7 +8,12 @@
 /// §5.3) while the same contact always gets the same UID, whichever file or export it came from.
 public enum EventIdentity {
   /// bdconvert's namespace UUID (random, fixed forever: changing it changes every UID).
-  public static let namespace = NameBasedUUID("3f1c2a9e-7b4d-4e8a-9c61-5d2f0b8e6a17")!
+  public static let namespace: NameBasedUUID = {
+    guard let uuid = NameBasedUUID("3f1c2a9e-7b4d-4e8a-9c61-5d2f0b8e6a17") else {
+      preconditionFailure("the namespace is written as a valid UUID")
+    }
+    return uuid
+  }()
 
   /// The UID for one celebration of a contact.
   public static func uid(

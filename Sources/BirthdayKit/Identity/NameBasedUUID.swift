@@ -95,8 +95,10 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
 
   /// Writes the 36 bytes of the canonical form, eight hex digits at a time.
   private func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
-    precondition(buffer.count >= 36)
-    let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+    guard buffer.count >= 36, let start = buffer.baseAddress else {
+      preconditionFailure("the canonical form needs 36 bytes")
+    }
+    let raw = UnsafeMutableRawPointer(start)
     let a = hexDigits(UInt32(truncatingIfNeeded: high >> 32))
     let b = hexDigits(UInt32(truncatingIfNeeded: high))
     let c = hexDigits(UInt32(truncatingIfNeeded: low >> 32))

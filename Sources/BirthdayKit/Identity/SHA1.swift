@@ -39,8 +39,9 @@ package struct SHA1: Sendable {
       let position = Int(messageLength % 64)
       let count = min(64 - position, bytes.count - offset)
       withUnsafeMutableBytes(of: &block) { raw in
-        raw.baseAddress!.advanced(by: position).copyMemory(
-          from: bytes.baseAddress!.advanced(by: offset), byteCount: count)
+        UnsafeMutableRawBufferPointer(rebasing: raw[position..<position + count]).copyMemory(
+          from: UnsafeRawBufferPointer(
+            rebasing: UnsafeRawBufferPointer(bytes)[offset..<offset + count]))
       }
       offset += count
       messageLength &+= UInt64(count)
@@ -112,7 +113,7 @@ package struct SHA1: Sendable {
       )
     let block = self.block
     withUnsafeMutableBytes(of: &schedule) { raw in
-      let w = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      let w = raw.assumingMemoryBound(to: UInt32.self)
       withUnsafeBytes(of: block) { source in
         for index in 0..<16 {
           w[index] = UInt32(

@@ -2,7 +2,11 @@
 public struct Celebration: Hashable, Sendable {
   /// The event's UID: stable across runs, unique per person and kind (see ``EventIdentity``).
   public var uid: String {
-    get { explicitUID ?? uuid!.description }
+    get {
+      if let explicitUID { return explicitUID }
+      guard let uuid else { preconditionFailure("a celebration has a UID or a UUID") }
+      return uuid.description
+    }
     set {
       uuid = NameBasedUUID(newValue)
       explicitUID = uuid?.description == newValue ? nil : newValue

@@ -27,5 +27,8 @@ func civilDate(dayNumber: Int) -> CivilDate {
   let month = shifted < 10 ? shifted + 3 : shifted - 9
   let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
   // Valid by construction for the years handled here (1...9999).
-  return CivilDate(year: year, month: month, day: day)!
+  guard let date = CivilDate(year: year, month: month, day: day) else {
+    preconditionFailure("day number \(dayNumber) is out of range")
+  }
+  return date
 }

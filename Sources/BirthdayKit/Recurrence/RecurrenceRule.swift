@@ -27,7 +27,10 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     /// The weekday of a day number (1970-01-01 was a Thursday).
     public init(dayNumber: Int) {
-      self.init(rawValue: ((dayNumber + 3) % 7 + 7) % 7)!
+      guard let weekday = Self(rawValue: ((dayNumber + 3) % 7 + 7) % 7) else {
+        preconditionFailure("a remainder of 7 is a weekday")
+      }
+      self = weekday
     }
 
     init?(name: Substring) {

@@ -15,7 +15,10 @@ public struct RecurrenceTimeZone: Hashable, Sendable {
   private let zone: TimeZone
 
   /// UTC.
-  public static let utc = RecurrenceTimeZone(zone: TimeZone(identifier: "UTC")!)
+  public static let utc: RecurrenceTimeZone = {
+    guard let zone = TimeZone(identifier: "UTC") else { preconditionFailure("no time zone UTC") }
+    return RecurrenceTimeZone(zone: zone)
+  }()
 
   private init(zone: TimeZone) {
     self.zone = zone

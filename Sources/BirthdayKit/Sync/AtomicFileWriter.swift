@@ -26,7 +26,7 @@ public final class AtomicFileWriter: ByteSink {
     let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array((directory + "/." + name + ".bdconvert-XXXXXX").utf8CString)
-    let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let created = template.withUnsafeMutableBufferPointer { $0.baseAddress.map(mkstemp) ?? -1 }
     guard created >= 0 else {
       throw SyncTargetError(
         .cannotWrite, "cannot create '\(path)': \(String(cString: strerror(errno)))")
@@ -62,11 +62,12 @@ public final class AtomicFileWriter: ByteSink {
   private func flush() throws {
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes {
+      let written = buffer.withUnsafeBytes { bytes -> Int in
+        guard let base = bytes.baseAddress else { return 0 }
         #if canImport(Glibc)
-          Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+          return Glibc.write(descriptor, base + offset, bytes.count - offset)
         #else
-          Darwin.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+          return Darwin.write(descriptor, base + offset, bytes.count - offset)
         #endif
       }
       if written < 0 {

@@ -140,7 +140,7 @@ public struct VdirSyncTarget: SyncTarget {
     var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       if name.hasPrefix(".") || Self.metadataFiles.contains(name) { continue }
       var info = stat()

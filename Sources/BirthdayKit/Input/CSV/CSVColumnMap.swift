@@ -86,7 +86,7 @@ struct CSVColumnMap {
         }
         set(field, index)
       } else {
-        set(field, aliases[field]!.lazy.compactMap { keys.firstIndex(of: $0) }.first)
+        set(field, aliases[field, default: []].lazy.compactMap { keys.firstIndex(of: $0) }.first)
       }
     }
     map.groups = ["labels", "group membership", "categories", "groups"].compactMap {
