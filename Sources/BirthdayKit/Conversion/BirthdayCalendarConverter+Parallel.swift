@@ -60,15 +60,27 @@ extension BirthdayCalendarConverter {
         },
         committed: { progress(statistics.recordsRead - recordsBefore, input.bytesRead) })
     }
-    // Counted here: reading `statistics` of this generic type per record, from code that is not
-    // specialized for the caller's sink, looked its metadata up each time (0.7% of vcf-to-ics).
-    var records = statistics.recordsRead - recordsBefore
+    try Self.readRest(
+      of: &input, into: &self, records: statistics.recordsRead - recordsBefore, report: report,
+      progress: progress)
+    if threads > 0 { progress(statistics.recordsRead - recordsBefore, input.bytesRead) }
+  }
+
+  /// Reads the rest of `input` in sequence into `converter`. A generic function of its own: a
+  /// closure of ``convert(_:threads:progress:)`` that called `add` looked the converter's type
+  /// metadata up for every record (0.7% of `vcf-to-ics`), since that code is not specialized
+  /// for the caller's sink; here the type is a parameter the closure captures.
+  private static func readRest<Input: SegmentedContactInput, Converter: ContactAdding>(
+    of input: inout Input, into converter: inout Converter, records: Int,
+    report: @escaping DiagnosticHandler, progress: (_ records: Int, _ bytes: Int?) -> Void
+  ) throws {
+    var records = records
+    let recordKind = input.recordKind
     try input.readRest(report: report) { contact in
-      try add(contact, recordNoun: recordKind)
+      try converter.add(contact, recordNoun: recordKind)
       records += 1
       progress(records, nil)
     }
-    if threads > 0 { progress(statistics.recordsRead - recordsBefore, input.bytesRead) }
   }
 
   /// The segments read, waiting or being committed at once: enough that no worker waits for
@@ -116,3 +128,10 @@ extension BirthdayCalendarConverter {
     }
   }
 }
+
+/// Takes contacts one by one (the converter, for the driver's sequential reading).
+package protocol ContactAdding {
+  mutating func add(_ contact: Contact, recordNoun: RecordKind) throws
+}
+
+extension BirthdayCalendarConverter: ContactAdding {}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs conversion batches on worker threads while the calling thread reads the next batches
 /// and commits finished ones in input order.
@@ -18,7 +19,7 @@ enum ConversionPipeline {
   ///   - commit: called on the calling thread for each batch, in input order; returns `false` to
   ///     stop (the batches after it are dropped unread).
   ///   - committed: called after each commit (progress).
-  static func run<Batch: Sendable, Converted>(
+  static func run<Batch: Sendable, Converted: Sendable>(
     threads: Int,
     depth: Int,
     next: () throws -> Batch?,
@@ -57,13 +58,14 @@ enum ConversionPipeline {
 }
 
 /// One piece of work handed to worker threads, and its result once done.
-final class PendingJob<Value>: @unchecked Sendable {
+final class PendingJob<Value: Sendable>: Sendable {
   private let done = DispatchSemaphore(value: 0)
-  private var value: Value?
+  private let value = Mutex<Value?>(nil)
 
   init(on workers: WorkerThreads, _ work: @escaping @Sendable () -> Value) {
     workers.submit { [self] in
-      value = work()  // written before the signal, read after the wait: no race
+      let result = work()
+      value.withLock { $0 = result }
       done.signal()
     }
   }
@@ -71,8 +73,10 @@ final class PendingJob<Value>: @unchecked Sendable {
   /// Waits for the work to end and returns its result. Call it once.
   func wait() -> Value {
     done.wait()
-    guard let value else { preconditionFailure("a job's value is set before it signals") }
-    return value
+    guard let result = value.withLock({ $0.take() }) else {
+      preconditionFailure("a job's value is set before it signals")
+    }
+    return result
   }
 }
 
