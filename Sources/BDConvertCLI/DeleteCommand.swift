@@ -1,20 +1,14 @@
 import BirthdayKit
 
 /// `delete`: remove events from a calendar by UID, keeping every other byte.
-struct DeleteCommand {
-  /// The command's description: options, help, usage.
+struct DeleteCommand: Subcommand {
   static var spec: CommandSpec { .delete }
-  static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
     -> ExitStatus
   {
-    let scanned = try spec.scanner.scan(arguments)
-    if scanned.has("--help") {
-      StandardStreams.output(HelpFormatter.help(for: spec))
-      return .success
-    }
+    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     guard scanned.operands.count <= 1 else {
       throw .usage("delete takes one calendar file, not \(scanned.operands.count)", usage)
     }

@@ -8,20 +8,14 @@ import BirthdayKit
 #endif
 
 /// `list`: one line (or one JSON object) per event, sorted by next occurrence.
-struct ListCommand {
-  /// The command's description: options, help, usage.
+struct ListCommand: Subcommand {
   static var spec: CommandSpec { .list }
-  static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
     -> ExitStatus
   {
-    let scanned = try spec.scanner.scan(arguments)
-    if scanned.has("--help") {
-      StandardStreams.output(HelpFormatter.help(for: spec))
-      return .success
-    }
+    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
     if paths.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", usage)

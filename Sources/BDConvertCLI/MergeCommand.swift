@@ -7,7 +7,7 @@ import BirthdayKit
 /// set (RFC 5545 §3.8.4.7): the first file that has the UID keeps it, later files' copies are
 /// left out, with a warning when their content differs (DTSTAMP, SEQUENCE and LAST-MODIFIED
 /// aside). A VTIMEZONE is kept once per TZID.
-struct MergeCommand {
+struct MergeCommand: Subcommand {
   static var spec: CommandSpec { .merge }
 
   /// Where a UID was first seen, and a fingerprint of its content there.
@@ -37,14 +37,10 @@ struct MergeCommand {
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
-    let scanned = try spec.scanner.scan(arguments)
-    if scanned.has("--help") {
-      StandardStreams.output(HelpFormatter.help(for: spec))
-      return .success
-    }
+    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
     if paths.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", spec.usageText)
+      throw .usage("standard input ('-') can be read only once", usage)
     }
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
@@ -52,7 +48,7 @@ struct MergeCommand {
     let output =
       try scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }.map {
         path throws(CommandError) in
-        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: spec.usageText)
+        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
       } ?? OutputTarget.standardOutput()
 
     var merger = MergeCommand()

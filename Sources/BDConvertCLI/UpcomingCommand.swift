@@ -3,20 +3,14 @@ import BirthdayKit
 
 /// `upcoming`: whose birthday (or anniversary) falls in the next days, from address books or
 /// calendars, soonest first.
-struct UpcomingCommand {
-  /// The command's description: options, help, usage.
+struct UpcomingCommand: Subcommand {
   static var spec: CommandSpec { .upcoming }
-  static var usage: String { spec.usageText }
 
   /// Parses the arguments and runs; returns the exit status.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
     -> ExitStatus
   {
-    let scanned = try spec.scanner.scan(arguments)
-    if scanned.has("--help") {
-      StandardStreams.output(HelpFormatter.help(for: spec))
-      return .success
-    }
+    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     // A folder of .vcf files (khard, vdirsyncer) is read as its files, as sync reads it.
     let paths = try SyncCommand.expandFolders(scanned.operands.isEmpty ? ["-"] : scanned.operands)
     if paths.filter({ $0 == "-" }).count > 1 {
