@@ -29,20 +29,13 @@ final class HeldStandardOutput: ByteSink {
   /// Writes everything held to standard output.
   /// - Throws: ``CommandError`` 74 when reading the temporary file or writing fails.
   func release() throws(CommandError) {
+    if let spill {
+      try OutputTarget.copy(spill, toDescriptor: 1, name: "<stdout>")
+      return
+    }
     var sink = FileDescriptorSink(descriptor: 1, name: "<stdout>")
     do {
-      guard let spill else {
-        try sink.write(bytes)
-        return
-      }
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      var offset = 0
-      while true {
-        let count = try chunk.withUnsafeMutableBytes { try spill.read(at: offset, into: $0) }
-        if count == 0 { return }
-        try chunk.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        offset += count
-      }
+      try sink.write(bytes)
     } catch {
       throw CalendarInput.commandError(error)
     }

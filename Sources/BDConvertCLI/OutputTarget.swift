@@ -177,7 +177,7 @@ final class OutputTarget {
   }
 
   /// Copies all of `file` to `descriptor`.
-  private static func copy(_ file: TemporaryFile, toDescriptor descriptor: Int32, name: String)
+  static func copy(_ file: TemporaryFile, toDescriptor descriptor: Int32, name: String)
     throws(CommandError)
   {
     var sink = FileDescriptorSink(descriptor: descriptor, name: name)
