@@ -1,5 +1,6 @@
 import BirthdayDAV
 import BirthdayKit
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -152,15 +153,22 @@ struct SyncCommand {
     }
     defer { withExtendedLifetime(lock) {} }
 
-    // 3. Inventory and plan.
+    // 3. Inventory and plan: the target's inventory is read on a second thread while this one
+    // reads the converted calendar (independent passes, one core each), then the two are matched.
     var plan: SyncPlan
     do {
-      let inventory = try target.inventory(set: sync.set)
+      let inventory = BackgroundInventory(target: target, set: sync.set)
+      let events = Result {
+        guard
+          let source = FileRandomAccessSource(
+            descriptor: wanted.descriptor, name: "the converted calendar")
+        else { throw TemporaryFileError(operation: "read", directory: wanted.directory, code: EIO) }
+        return try SyncWantedEvents(scanning: source, fileName: "the converted calendar")
+      }
+      let found = try inventory.wait()  // first: a target refused is what to report
       plan = try SyncPlanner.plan(
-        wanted: wanted.byteSource(), fileName: "the converted calendar", inventory: inventory,
-        timestamp: timestamp,
-        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt),
-        expectedEvents: Self.size(of: wanted.descriptor) / 300)
+        wanted: try events.get(), inventory: found, timestamp: timestamp,
+        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt))
     } catch {
       throw Self.commandError(error)
     }
@@ -306,12 +314,6 @@ struct SyncCommand {
     #endif
   }
 
-  /// The size of the open file `descriptor` (0 when unknown).
-  static func size(of descriptor: Int32) -> Int {
-    var info = stat()
-    return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-  }
-
   /// A folder (existing, or named with a final `/` or without an `.ics` ending) is a vdir.
   static func isFolderTarget(_ path: String) -> Bool {
     var info = stat()
@@ -328,6 +330,35 @@ struct SyncCommand {
     case .refused: return CommandError(status: .dataError, message: error.message)
     case .unreadable: return CommandError(status: .noInput, message: error.message)
     case .cannotWrite: return CommandError(status: .cannotCreate, message: error.message)
+    }
+  }
+}
+
+extension SyncCommand {
+  /// A target's inventory read on a thread of its own (see ``SyncTarget/inventory(set:)``).
+  final class BackgroundInventory: @unchecked Sendable {
+    // Written by the thread before it signals, read only after `wait` saw the signal.
+    private var result: Result<SyncInventory, any Error>?
+    private let finished = DispatchSemaphore(value: 0)
+    private let target: any SyncTarget
+    private let set: String
+
+    init(target: any SyncTarget, set: String) {
+      self.target = target
+      self.set = set
+      let thread = Thread { [self] in
+        result = Result { try self.target.inventory(set: self.set) }
+        finished.signal()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+
+    /// The inventory, once read.
+    /// - Throws: what the target's inventory threw.
+    func wait() throws -> SyncInventory {
+      finished.wait()
+      return try result!.get()
     }
   }
 }
