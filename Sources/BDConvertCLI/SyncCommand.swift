@@ -239,6 +239,7 @@ struct SyncCommand {
       StandardStreams.error(
         "bdconvert: note: \(plan.conflictCount - plan.conflicts.count) more UIDs left alone\n")
     }
+    try warnAboutDuplicates(plan)
     let removals = plan.count(.remove)
     if unreadRecords > 0, removals > 0, !sync.force {
       plan.keepRemovals()
@@ -256,6 +257,41 @@ struct SyncCommand {
           + "'\(sync.set)' in '\(sync.target)' (more than half): is a source incomplete? Check "
           + "with --dry-run, then use --force; nothing was changed")
     }
+  }
+
+  /// Names every copy of a UID that an earlier file or resource of the target already holds and
+  /// that the plan removes: a vdir or a collection holds one event per UID, and with two, every
+  /// sync would rewrite the first (their combined content never matches).
+  private func warnAboutDuplicates(_ plan: SyncPlan) throws(CommandError) {
+    let inventory = plan.inventory
+    for operation in plan.operations
+    where operation.kind == .remove && inventory.isDuplicate(operation.inventoryIndex) {
+      var index = operation.inventoryIndex
+      while inventory.isDuplicate(index) { index -= 1 }
+      let copy: SyncEventDetails
+      let first: SyncEventDetails
+      do {
+        copy = try inventory.details(of: inventory.entries[operation.inventoryIndex])
+        first = try inventory.details(of: inventory.entries[index])
+      } catch {
+        throw Self.commandError(error)
+      }
+      let location = copy.resource.map {
+        SourceLocation(file: resourcePath($0), line: copy.line ?? 1)
+      }
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "UID '\(copy.uid)' is also in '\(first.resource.map(resourcePath) ?? sync.target)'; "
+            + "this copy is removed (one event per UID: the first file keeps it)", at: location,
+          .warning) + "\n")
+    }
+  }
+
+  /// A resource of the target as the user sees it: a vdir file's path, a server resource's path.
+  private func resourcePath(_ resource: String) -> String {
+    if ServerAccess.isURL(sync.target) { return resource }
+    return (sync.target.hasSuffix("/") ? String(sync.target.dropLast()) : sync.target) + "/"
+      + resource
   }
 
   private func printPlan(_ plan: SyncPlan) throws(CommandError) {
@@ -358,7 +394,8 @@ extension SyncCommand {
     /// - Throws: what the target's inventory threw.
     func wait() throws -> SyncInventory {
       finished.wait()
-      return try result!.get()
+      guard let result else { preconditionFailure("the inventory thread ended without a result") }
+      return try result.get()
     }
   }
 }

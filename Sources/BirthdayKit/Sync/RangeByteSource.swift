@@ -34,7 +34,9 @@ struct RangeByteSource: ByteSource {
     return Self.take(&suffix, into: buffer)
   }
 
-  private static func take(_ bytes: inout ArraySlice<UInt8>, into buffer: UnsafeMutableRawBufferPointer)
+  private static func take(
+    _ bytes: inout ArraySlice<UInt8>, into buffer: UnsafeMutableRawBufferPointer
+  )
     -> Int
   {
     let count = min(bytes.count, buffer.count)
