@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Requests and seconds for `bdconvert sync` with real CalDAV/CardDAV servers on 127.0.0.1.
 
-python3 Benchmarks/dav_sync.py [--count 10000] [--servers radicale,xandikos] [--bdconvert PATH]
+python3 Benchmarks/dav_sync.py [--count 10000] [--servers radicale,xandikos,sabre] [--bdconvert PATH]
                                [--runs caldav,carddav] [--first-sync-limit SECONDS]
 
-For each server (started here on a free port, stopped by its process id at the end), with COUNT
-generated contacts (Benchmarks/generate.py vcf30; about 90% have a birthday):
+For each server (started here on a free port, stopped by its process id at the end: Radicale and
+Xandikos from PyPI, sabre/dav from Debian's php-sabre-dav under `php -S` with SQLite storage,
+Tests/DAV/sabre/server.php), with COUNT generated contacts (Benchmarks/generate.py vcf30; about 90%
+have a birthday):
 
 caldav  (a .vcf file into a CalDAV calendar) a first sync into an empty calendar, a re-sync with
         nothing changed, and a re-sync after 1% of the birthdays moved. A first sync still running
@@ -27,12 +29,16 @@ import argparse
 import os
 import re
 import shutil
+import hashlib
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -70,6 +76,22 @@ def start(kind, folder):
         root = f"http://127.0.0.1:{port}/bench/"
         storage = {"calendar": f"{folder}/collections/collection-root/bench/birthdays",
                    "book": f"{folder}/collections/collection-root/bench/contacts"}
+    elif kind == "sabre":
+        command = ["php", "-S", f"127.0.0.1:{port}",
+                   os.path.join(HERE, "..", "Tests", "DAV", "sabre", "server.php")]
+        root = f"http://127.0.0.1:{port}/"
+        # Files for the server's storage are put here first, then loaded into its database.
+        storage = {"calendar": f"{folder}/staging/calendar", "book": f"{folder}/staging/book"}
+        process = subprocess.Popen(command, stdout=log, stderr=log, env={
+            **os.environ, "SABRE_DATA": folder, "SABRE_USER": "bench", "SABRE_PASSWORD": "bench"})
+        wait_for(port, process)
+        # The first request makes the database (an unauthenticated one is enough: a 401).
+        try:
+            urllib.request.urlopen(urllib.request.Request(root, method="OPTIONS"), timeout=30)
+        except urllib.error.HTTPError:
+            pass
+        return process, {"calendar": root + "calendars/bench/birthdays/",
+                         "book": root + "addressbooks/bench/contacts/"}, storage
     else:
         command = [sys.executable, "-m", "xandikos", "serve", "-d", f"{folder}/data",
                    "--state-dir", f"{folder}/state", "--defaults", "-l", "127.0.0.1",
@@ -106,9 +128,41 @@ def sync(bdconvert, source, target, limit=None, create=True):
     return summary, " + ".join(requests), seconds
 
 
+def database(folder):
+    """sabre/dav's SQLite database, beside the staging folders."""
+    return os.path.join(os.path.dirname(os.path.dirname(folder)), "db.sqlite")
+
+
 def commit(kind, folder):
     """Makes files written into a collection's folder visible to the server (Xandikos keeps its
-    collections in git; Radicale reads the folder as it is)."""
+    collections in git; Radicale reads the folder as it is; sabre/dav's collection is replaced by
+    the folder's files, as its PDO backend would store them)."""
+    if kind == "sabre":
+        names = sorted(name for name in os.listdir(folder) if name.endswith((".ics", ".vcf")))
+        calendar = os.path.basename(folder) == "calendar"
+        with sqlite3.connect(database(folder), timeout=60) as db:
+            if calendar:
+                (collection,) = db.execute("SELECT id FROM calendars").fetchone()
+                db.execute("DELETE FROM calendarobjects WHERE calendarid = ?", (collection,))
+            else:
+                (collection,) = db.execute("SELECT id FROM addressbooks").fetchone()
+                db.execute("DELETE FROM cards WHERE addressbookid = ?", (collection,))
+            for name in names:
+                with open(os.path.join(folder, name), "rb") as handle:
+                    data = handle.read()
+                if calendar:
+                    db.execute(
+                        "INSERT INTO calendarobjects (calendardata, uri, calendarid, lastmodified,"
+                        " etag, size, componenttype, firstoccurence, lastoccurence)"
+                        " VALUES (?, ?, ?, ?, ?, ?, 'VEVENT', 0, 2147483647)",
+                        (data, name, collection, int(time.time()), hashlib.md5(data).hexdigest(),
+                         len(data)))
+                else:
+                    db.execute("INSERT INTO cards (carddata, uri, addressbookid, lastmodified)"
+                               " VALUES (?, ?, ?, ?)", (data, name, collection, int(time.time())))
+            table = "calendars" if calendar else "addressbooks"
+            db.execute(f"UPDATE {table} SET ctag = ctag + 1 WHERE id = ?", (collection,))
+        return
     if kind != "xandikos":
         return
     run = lambda *command: subprocess.run(["git", "-C", folder, *command], check=True,
@@ -120,7 +174,10 @@ def commit(kind, folder):
 
 def make_collection(kind, folder, tag):
     """An empty calendar or address book in the server's storage."""
-    if kind == "radicale":
+    if kind == "sabre":
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+    elif kind == "radicale":
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, ".Radicale.props"), "w") as handle:
             handle.write('{"tag": "%s"}' % tag)
@@ -144,14 +201,17 @@ def write_cards(text, folder):
             handle.write(card.replace("\r\n", "\n").replace("\n", "\r\n"))
 
 
-def stored(folder):
+def stored(kind, folder):
+    if kind == "sabre":
+        with sqlite3.connect(database(folder), timeout=60) as db:
+            return db.execute("SELECT count(*) FROM calendarobjects").fetchone()[0]
     return sum(1 for name in os.listdir(folder) if name.endswith(".ics"))
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=10000)
-    parser.add_argument("--servers", default="radicale,xandikos")
+    parser.add_argument("--servers", default="radicale,xandikos,sabre")
     parser.add_argument("--bdconvert", default=os.environ.get("BDCONVERT", "bdconvert"))
     parser.add_argument("--runs", default="caldav,carddav")
     parser.add_argument("--first-sync-limit", type=float, default=None)
@@ -192,11 +252,14 @@ def main():
                         sync(bdconvert, contacts, storage["calendar"] + "/", create=False)
                         commit(kind, storage["calendar"])
                     elif first is None:
+                        count = stored(kind, storage["calendar"])
                         print(f"{kind}\tfirst sync\tstopped after {args.first_sync_limit:.0f} s "
-                              f"with {stored(storage['calendar'])} resources stored", flush=True)
+                              f"with {count} resources stored", flush=True)
                         # The rest written as a vdir sync writes them (the bytes bdconvert PUTs),
                         # once the server has finished the requests that were in flight.
                         time.sleep(5)
+                        if kind == "sabre":
+                            make_collection(kind, storage["calendar"], "VCALENDAR")
                         sync(bdconvert, contacts, storage["calendar"] + "/", create=False)
                         commit(kind, storage["calendar"])
                     else:

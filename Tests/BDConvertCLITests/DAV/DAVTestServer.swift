@@ -1,3 +1,4 @@
+import BirthdayDAV
 import Foundation
 import Testing
 
@@ -5,12 +6,13 @@ import Testing
   import Glibc
 #endif
 
-/// A real CalDAV/CardDAV server from PyPI on 127.0.0.1, started for one test and stopped (by its
-/// process id) when the value is released: Radicale with htpasswd authentication (user `alice`,
-/// password `secret`), or Xandikos without authentication.
+/// A real CalDAV/CardDAV server on 127.0.0.1, started for one test and stopped (by its process
+/// id) when the value is released: Radicale (PyPI) with htpasswd authentication (user `alice`,
+/// password `secret`), Xandikos (PyPI) without authentication, or sabre/dav (Debian's
+/// php-sabre-dav under `php -S`, `Tests/DAV/sabre/server.php`) with Basic authentication.
 final class DAVTestServer {
   enum Kind: String, CaseIterable, CustomStringConvertible {
-    case radicale, xandikos
+    case radicale, xandikos, sabre
     var description: String { rawValue }
   }
 
@@ -22,12 +24,15 @@ final class DAVTestServer {
   static let user = "alice"
   static let password = "secret"
 
-  /// Whether the Python packages are installed (CI must have them: `.ci/run` installs them).
+  /// Whether the server's packages are installed (CI must have them: `.ci/run` installs them).
   static func available(_ kind: Kind) -> Bool {
     if isCI { return true }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import \(kind.rawValue)"]
+    process.arguments =
+      kind == .sabre
+      ? ["php", "-r", "require 'Sabre/autoload.php'; new PDO('sqlite::memory:');"]
+      : ["python3", "-c", "import \(kind.rawValue)"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
@@ -66,6 +71,13 @@ final class DAVTestServer {
         "python3", "-m", "xandikos", "serve", "-d", folder.url.path + "/data", "--state-dir",
         folder.url.path + "/state", "--defaults", "-l", "127.0.0.1", "-p", String(port),
       ]
+    case .sabre:
+      process.arguments = [
+        "php", "-S", "127.0.0.1:\(port)", packageRoot.path + "/Tests/DAV/sabre/server.php",
+      ]
+      process.environment = ProcessInfo.processInfo.environment.merging([
+        "SABRE_DATA": folder.url.path
+      ]) { $1 }
     }
     _ = FileManager.default.createFile(atPath: folder.url.path + "/log", contents: nil)
     let log = try FileHandle(forWritingTo: folder.url.appendingPathComponent("log"))
@@ -82,25 +94,35 @@ final class DAVTestServer {
   var root: String { "http://127.0.0.1:\(port)/" }
 
   /// A calendar collection URL (made on first use by the caller for Radicale; Xandikos has
-  /// `/user/calendars/calendar/` from `--defaults`).
+  /// `/user/calendars/calendar/` from `--defaults`, sabre/dav `birthdays` from its set-up).
   var calendar: String {
     switch kind {
     case .radicale: root + "\(Self.user)/birthdays/"
     case .xandikos: root + "user/calendars/calendar/"
+    case .sabre: root + "calendars/\(Self.user)/birthdays/"
     }
   }
 
+  /// Whether the server asks for credentials (all but Xandikos).
+  var authenticates: Bool { kind != .xandikos }
+
   /// The environment that gives bdconvert the credentials (none for Xandikos).
   var environment: [String: String] {
-    kind == .radicale ? ["BDCONVERT_PASSWORD": Self.password] : [:]
+    authenticates ? ["BDCONVERT_PASSWORD": Self.password] : [:]
   }
 
-  /// `--user alice` for Radicale.
-  var userArguments: [String] { kind == .radicale ? ["--user", Self.user] : [] }
+  /// `--user alice` where the server authenticates.
+  var userArguments: [String] { authenticates ? ["--user", Self.user] : [] }
+
+  /// The credentials for requests made by the tests themselves.
+  var credentials: DAVCredentials? {
+    authenticates
+      ? DAVCredentials(user: Self.user, password: Self.password, source: "test") : nil
+  }
 
   /// The Basic credentials for raw requests made by the tests.
   var authorization: String? {
-    kind == .radicale
+    authenticates
       ? "Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString() : nil
   }
 }

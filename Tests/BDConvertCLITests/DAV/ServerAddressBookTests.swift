@@ -14,21 +14,19 @@ import Testing
       + "BDAY:\(birthday)\r\nEND:VCARD\r\n"
   }
 
-  /// The address-book URL (Xandikos makes `/user/contacts/addressbook/` with `--defaults`).
+  /// The address-book URL (Xandikos makes `/user/contacts/addressbook/` with `--defaults`,
+  /// sabre/dav `contacts` in its set-up).
   static func addressBook(_ server: DAVTestServer) -> String {
     switch server.kind {
     case .radicale: server.root + "\(DAVTestServer.user)/contacts/"
     case .xandikos: server.root + "user/contacts/addressbook/"
+    case .sabre: server.root + "addressbooks/\(DAVTestServer.user)/contacts/"
     }
   }
 
   /// The address book with the test's credentials, made first on Radicale (extended MKCOL).
   static func makeAddressBook(_ server: DAVTestServer) throws -> DAVCollection {
-    let credentials =
-      server.kind == .radicale
-      ? DAVCredentials(user: DAVTestServer.user, password: DAVTestServer.password, source: "test")
-      : nil
-    let client = DAVClient(credentials: credentials)
+    let client = DAVClient(credentials: server.credentials)
     let url = URL(string: addressBook(server))!
     if server.kind == .radicale {
       let body =
@@ -37,7 +35,8 @@ import Testing
         + "<d:displayname>Contacts</d:displayname></d:prop></d:set></d:mkcol>"
       let made = try client.send(
         "MKCOL", url, headers: ["Content-Type": "application/xml"], body: Data(body.utf8))
-      #expect(made.status == 201)
+      // 405: made by an earlier attempt that timed out on a loaded machine (MKCOL is retried).
+      #expect(made.status == 201 || made.status == 405)
     }
     return DAVCollection(client: client, url: url, kind: .addressBook)
   }

@@ -28,10 +28,7 @@ import Testing
     let file = try folder.write("contacts.vcf", ServerSyncTests.contacts(Self.people))
     let synced = try ServerSyncTests.sync(file, server)
     #expect(synced.status == 0, "\(synced.stderr)")
-    let client = DAVClient(
-      credentials: kind == .radicale
-        ? DAVCredentials(
-          user: DAVTestServer.user, password: DAVTestServer.password, source: "test") : nil)
+    let client = DAVClient(credentials: server.credentials)
     let answer = try client.send(
       "REPORT", URL(string: server.calendar)!,
       headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], body: Self.query)

@@ -36,12 +36,8 @@ import Testing
 
   /// The collection, with the test's credentials, for raw requests.
   static func collection(_ server: DAVTestServer) -> DAVCollection {
-    let credentials =
-      server.kind == .radicale
-      ? DAVCredentials(user: DAVTestServer.user, password: DAVTestServer.password, source: "test")
-      : nil
-    return DAVCollection(
-      client: DAVClient(credentials: credentials), url: URL(string: server.calendar)!,
+    DAVCollection(
+      client: DAVClient(credentials: server.credentials), url: URL(string: server.calendar)!,
       kind: .calendar)
   }
 
@@ -177,7 +173,9 @@ import Testing
     let folder = try TemporaryDirectory()
     let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
     let url =
-      server.root + (kind == .radicale ? "alice/new-calendar/" : "user/calendars/new-calendar/")
+      server.root
+      + [.radicale: "alice/", .xandikos: "user/calendars/", .sabre: "calendars/alice/"][kind]!
+      + "new-calendar/"
     let missing = try runBDConvert(
       ["sync", file, "--to", url] + server.userArguments, environment: server.environment)
     #expect(missing.status == 66, "\(missing.stderr)")
