@@ -20,14 +20,16 @@ public struct PersonName: Hashable, Sendable {
   public init?(formatted: String?, given: String? = nil, family: String? = nil) {
     let given = given.flatMap(TextSanitizer.nonEmptySingleLine)
     let family = family.flatMap(TextSanitizer.nonEmptySingleLine)
-    let parts: String? =
-      switch (given, family) {
-      case (let given?, let family?): given + " " + family
-      case (let part?, nil), (nil, let part?): part
-      case (nil, nil): nil
-      }
+    // The parts are joined only when needed (they are clean already).
     let display =
-      formatted.flatMap(TextSanitizer.nonEmptySingleLine) ?? parts  // parts are clean already
+      formatted.flatMap(TextSanitizer.nonEmptySingleLine)
+      ?? {
+        switch (given, family) {
+        case (let given?, let family?): given + " " + family
+        case (let part?, nil), (nil, let part?): part
+        case (nil, nil): nil
+        }
+      }()
     guard let display else { return nil }
     self.formatted = display
     self.given = given

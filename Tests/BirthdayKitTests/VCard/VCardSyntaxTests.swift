@@ -158,6 +158,10 @@ import Testing
       ),  // 4.0
       (#"UID:  abc\,def  "#, "abc,def"),  // unescaped and trimmed
       ("UID:", nil),  // empty
+      ("UID:\\n\tabc def\t\\n ", "abc def"),  // escaped line breaks and tabs trimmed too
+      // CR LF is one Character, neither "\r" nor "\n": kept.
+      ("UID;ENCODING=QUOTED-PRINTABLE:=0D=0Aabc=0D=0A", "\r\nabc\r\n"),
+      ("UID:\u{20}\u{301}abc", "\u{20}\u{301}abc"),  // a space with a combining mark is no blank
     ] as [(String, String?)])
   func sourceIdentifier(line: String, expected: String?) throws {
     let result = try readVCard(card(version: "4.0", line))

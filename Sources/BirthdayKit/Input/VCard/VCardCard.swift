@@ -41,6 +41,7 @@ struct VCardCard {
   }
 
   /// True when a value of `property` would be kept (names: only the first of each).
+  @inline(__always)  // called for most lines: not inlined, the whole card was copied to call it
   func wants(_ property: VCardPropertyName) -> Bool {
     switch property {
     case .formattedName: formattedName == nil
@@ -58,7 +59,7 @@ struct VCardCard {
   }
 
   /// Keeps a finished value of `property`.
-  mutating func keep(_ value: VCardRawValue, as property: VCardPropertyName) {
+  mutating func keep(_ value: consuming VCardRawValue, as property: VCardPropertyName) {
     switch property {
     case .formattedName: formattedName = value
     case .name: name = value
@@ -128,13 +129,14 @@ struct VCardCard {
     let personName = PersonName(formatted: formatted, given: given, family: family)
 
     // Without a UID, Apple's X-ABUID keeps the event's UID when the name or date is corrected.
-    var identifier: String?
-    for (value, property) in [(uid, VCardPropertyName.uid), (appleUID, .appleUID)] {
-      guard identifier == nil, let value else { continue }
+    // (Two plain steps rather than a loop over an array: that array copied both values.)
+    func identifierText(_ value: VCardRawValue, _ property: VCardPropertyName) -> String? {
       let bytes = VCardText.unescaped(
         decodedText(value, property, version, &diagnostics)[...], version: version)
-      identifier = VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
+    var identifier = uid.flatMap { identifierText($0, .uid) }
+    if identifier == nil, let appleUID { identifier = identifierText(appleUID, .appleUID) }
 
     let (birthday, anniversaries, others) = resolveDates(
       version: version, diagnostics: &diagnostics)
@@ -152,35 +154,45 @@ struct VCardCard {
         report(diagnostic.element)
       }
     }
-    var contact = Contact(
-      sourceIdentifier: identifier, name: personName, birthday: birthday,
-      anniversaries: anniversaries, location: location)
+    // Everything is computed before the contact is made: mutating it in branches made the
+    // compiler copy the whole contact at each.
+    var deathDay: CivilDate?
     if let deathDate {
       // Any DEATHDATE says the person has died; only a date gives a day of remembrance.
-      contact.isDeceased = true
-      contact.deathDate = resolveDeathDate(deathDate, version: version)
+      deathDay = resolveDeathDate(deathDate, version: version)
     }
+    var groups: [String] = []
     for value in categories {
       let bytes = decodedText(value, .categories, version, &diagnostics)
       for item in VCardText.components(bytes[...], separator: UInt8(ascii: ","), version: version) {
         let text = VCardText.unescaped(item, version: version)
         if let name = VCardText.nonBlankString(text).map(\.trimmingBlanks), !name.isEmpty {
-          contact.groups.append(name)
+          groups.append(name)
         }
       }
     }
+    var isGroup = false
     if let kind {
       let text = VCardText.nonBlankString(decodedText(kind, .kind, version, &diagnostics))
-      contact.isGroup = text?.trimmingBlanks.lowercased() == "group"
+      isGroup = text?.trimmingBlanks.lowercased() == "group"
     }
-    if contact.isGroup {
+    var memberIdentifiers: [String] = []
+    if isGroup {
       for value in members {
         let bytes = decodedText(value, .member, version, &diagnostics)
         if let member = VCardText.nonBlankString(bytes).map(\.trimmingBlanks), !member.isEmpty {
-          contact.memberIdentifiers.append(member)
+          memberIdentifiers.append(member)
         }
       }
     }
+    var contact = Contact(
+      sourceIdentifier: identifier, name: personName, birthday: birthday,
+      anniversaries: anniversaries, location: location)
+    contact.isDeceased = deathDate != nil
+    contact.deathDate = deathDay
+    contact.groups = groups
+    contact.isGroup = isGroup
+    contact.memberIdentifiers = memberIdentifiers
     contact.otherDates = others
     return contact
   }
@@ -229,6 +241,21 @@ struct VCardCard {
 extension String {
   /// The string without leading and trailing spaces, tabs and line breaks.
   fileprivate var trimmingBlanks: String {
+    // ASCII without CR (nearly every UID): each byte is one Character, so trimming bytes trims
+    // Characters. (CR LF is one Character, neither "\r" nor "\n"; a combining mark joins a
+    // blank into a Character that is not blank.)
+    var text = self
+    let ascii = text.withUTF8 { bytes -> String? in
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+      let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+      var start = 0
+      var end = bytes.count
+      while start < end, isBlank(bytes[start]) { start += 1 }
+      while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+      if start == 0, end == bytes.count { return self }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+    if let ascii { return ascii }
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let first = firstIndex(where: { !isBlank($0) }),
       let last = lastIndex(where: { !isBlank($0) })

@@ -64,7 +64,8 @@ struct VCardCardScanner {
 
   /// The contact finished by the last line given to ``consume(_:number:)``, once.
   mutating func takeContact() -> Contact? {
-    finishedContacts.isEmpty ? nil : finishedContacts.removeFirst()
+    // The last one moves out; removeFirst copied the contact and destroyed the original.
+    finishedContacts.count > 1 ? finishedContacts.removeFirst() : finishedContacts.popLast()
   }
 
   /// Reads one physical line; returns true when the line ends a card, whose contact

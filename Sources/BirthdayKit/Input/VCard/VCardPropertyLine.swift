@@ -19,6 +19,11 @@ struct VCardPropertyLine {
     var group: Range<Int>?
     while index < line.count {
       let byte = line[index]
+      // Letters (most of a name) sort after `.`, `:` and `;`: one comparison for them.
+      if byte > VCardBytes.semicolon {
+        index += 1
+        continue
+      }
       if byte == VCardBytes.colon || byte == VCardBytes.semicolon { break }
       if byte == VCardBytes.period, group == nil {
         group = 0..<index
@@ -34,7 +39,15 @@ struct VCardPropertyLine {
       self.colon = index
       return
     }
-    // Find the colon after the parameters; colons inside 4.0 quoted values do not count.
+    // The usual parameters (`;TYPE=work`) have no quote: their first colon ends them.
+    while index < line.count, line[index] != VCardBytes.colon, line[index] != VCardBytes.quote {
+      index += 1
+    }
+    if index < line.count, line[index] == VCardBytes.colon {
+      self.colon = index
+      return
+    }
+    // From the first quote on, colons inside 4.0 quoted values do not count (none came before).
     var inQuotes = false
     var firstColon: Int?
     while index < line.count {
