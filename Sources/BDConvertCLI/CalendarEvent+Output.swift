@@ -6,6 +6,7 @@ extension CalendarEvent {
   /// control characters in the UID and summary become spaces so that a line is one record.
   var textLine: String {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(24 + uid.utf8.count + summary.utf8.count)
     appendTextLine(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -13,7 +14,6 @@ extension CalendarEvent {
   /// Appends the UTF-8 of ``textLine`` to `bytes` (`list` writes bytes: appending to a
   /// `String` piece by piece cost more than reading the calendar).
   func appendTextLine(to bytes: inout [UInt8]) {
-    bytes.reserveCapacity(bytes.count + 24 + uid.utf8.count + summary.utf8.count)
     bytes.append(contentsOf: (next?.description ?? "-").utf8)
     bytes.append(UInt8(ascii: "\t"))
     bytes.append(contentsOf: (date?.description ?? "-").utf8)

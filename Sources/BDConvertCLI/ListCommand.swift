@@ -49,6 +49,7 @@ struct ListCommand: Subcommand {
     // On a terminal, aligned columns under a header; elsewhere the tab-separated lines.
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
     var output: [UInt8] = []
+    output.reserveCapacity(1 << 17)
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks.
