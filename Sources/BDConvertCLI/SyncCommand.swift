@@ -1,5 +1,6 @@
 import BirthdayDAV
 import BirthdayKit
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -152,15 +153,22 @@ struct SyncCommand {
     }
     defer { withExtendedLifetime(lock) {} }
 
-    // 3. Inventory and plan.
+    // 3. Inventory and plan: the target's inventory is read on a second thread while this one
+    // reads the converted calendar (independent passes, one core each), then the two are matched.
     var plan: SyncPlan
     do {
-      let inventory = try target.inventory(set: sync.set)
+      let inventory = BackgroundInventory(target: target, set: sync.set)
+      let events = Result {
+        guard
+          let source = FileRandomAccessSource(
+            descriptor: wanted.descriptor, name: "the converted calendar")
+        else { throw TemporaryFileError(operation: "read", directory: wanted.directory, code: EIO) }
+        return try SyncWantedEvents(scanning: source, fileName: "the converted calendar")
+      }
+      let found = try inventory.wait()  // first: a target refused is what to report
       plan = try SyncPlanner.plan(
-        wanted: wanted.byteSource(), fileName: "the converted calendar", inventory: inventory,
-        timestamp: timestamp,
-        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt),
-        expectedEvents: Self.size(of: wanted.descriptor) / 300)
+        wanted: try events.get(), inventory: found, timestamp: timestamp,
+        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt))
     } catch {
       throw Self.commandError(error)
     }
@@ -231,6 +239,7 @@ struct SyncCommand {
       StandardStreams.error(
         "bdconvert: note: \(plan.conflictCount - plan.conflicts.count) more UIDs left alone\n")
     }
+    try warnAboutDuplicates(plan)
     let removals = plan.count(.remove)
     if unreadRecords > 0, removals > 0, !sync.force {
       plan.keepRemovals()
@@ -248,6 +257,41 @@ struct SyncCommand {
           + "'\(sync.set)' in '\(sync.target)' (more than half): is a source incomplete? Check "
           + "with --dry-run, then use --force; nothing was changed")
     }
+  }
+
+  /// Names every copy of a UID that an earlier file or resource of the target already holds and
+  /// that the plan removes: a vdir or a collection holds one event per UID, and with two, every
+  /// sync would rewrite the first (their combined content never matches).
+  private func warnAboutDuplicates(_ plan: SyncPlan) throws(CommandError) {
+    let inventory = plan.inventory
+    for operation in plan.operations
+    where operation.kind == .remove && inventory.isDuplicate(operation.inventoryIndex) {
+      var index = operation.inventoryIndex
+      while inventory.isDuplicate(index) { index -= 1 }
+      let copy: SyncEventDetails
+      let first: SyncEventDetails
+      do {
+        copy = try inventory.details(of: inventory.entries[operation.inventoryIndex])
+        first = try inventory.details(of: inventory.entries[index])
+      } catch {
+        throw Self.commandError(error)
+      }
+      let location = copy.resource.map {
+        SourceLocation(file: resourcePath($0), line: copy.line ?? 1)
+      }
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "UID '\(copy.uid)' is also in '\(first.resource.map(resourcePath) ?? sync.target)'; "
+            + "this copy is removed (one event per UID: the first file keeps it)", at: location,
+          .warning) + "\n")
+    }
+  }
+
+  /// A resource of the target as the user sees it: a vdir file's path, a server resource's path.
+  private func resourcePath(_ resource: String) -> String {
+    if ServerAccess.isURL(sync.target) { return resource }
+    return (sync.target.hasSuffix("/") ? String(sync.target.dropLast()) : sync.target) + "/"
+      + resource
   }
 
   private func printPlan(_ plan: SyncPlan) throws(CommandError) {
@@ -306,12 +350,6 @@ struct SyncCommand {
     #endif
   }
 
-  /// The size of the open file `descriptor` (0 when unknown).
-  static func size(of descriptor: Int32) -> Int {
-    var info = stat()
-    return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-  }
-
   /// A folder (existing, or named with a final `/` or without an `.ics` ending) is a vdir.
   static func isFolderTarget(_ path: String) -> Bool {
     var info = stat()
@@ -328,6 +366,36 @@ struct SyncCommand {
     case .refused: return CommandError(status: .dataError, message: error.message)
     case .unreadable: return CommandError(status: .noInput, message: error.message)
     case .cannotWrite: return CommandError(status: .cannotCreate, message: error.message)
+    }
+  }
+}
+
+extension SyncCommand {
+  /// A target's inventory read on a thread of its own (see ``SyncTarget/inventory(set:)``).
+  final class BackgroundInventory: @unchecked Sendable {
+    // Written by the thread before it signals, read only after `wait` saw the signal.
+    private var result: Result<SyncInventory, any Error>?
+    private let finished = DispatchSemaphore(value: 0)
+    private let target: any SyncTarget
+    private let set: String
+
+    init(target: any SyncTarget, set: String) {
+      self.target = target
+      self.set = set
+      let thread = Thread { [self] in
+        result = Result { try self.target.inventory(set: self.set) }
+        finished.signal()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+
+    /// The inventory, once read.
+    /// - Throws: what the target's inventory threw.
+    func wait() throws -> SyncInventory {
+      finished.wait()
+      guard let result else { preconditionFailure("the inventory thread ended without a result") }
+      return try result.get()
     }
   }
 }

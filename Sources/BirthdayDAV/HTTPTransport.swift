@@ -33,6 +33,12 @@ enum TransportFailure: Error {
 /// parallel. Redirects are not followed here (``DAVClient`` does it, to decide about the
 /// credentials) and a body larger than `maximumBodySize` is cancelled while it arrives, so a
 /// hostile server cannot exhaust memory.
+///
+/// While an answer is awaited, FoundationNetworking on Linux costs CPU (a thousand or so wake-ups
+/// a second per connection): its libcurl multi handle keeps the socket's libdispatch write
+/// source after libcurl has asked for read readiness only, and a socket is always writable. A
+/// plain `URLSession` data task waited for with a semaphore does the same; the waiting here
+/// (one session per client, a semaphore per exchange, no polling) is not the cause.
 final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private final class Exchange {
     var response: HTTPURLResponse?

@@ -322,6 +322,38 @@ import Testing
     #expect(!all.contains { $0.contains("Bob Jones") })
   }
 
+  @Test func aSecondFileWithAManagedUIDIsRemovedSoTheNextSyncIsANoOp() throws {
+    let folder = try TemporaryDirectory()
+    let contacts = try folder.write("contacts.vcf", Self.alice + Self.bob)
+    let vdir = folder.url.appendingPathComponent("calendar").path + "/"
+    #expect(try sync([contacts, "--to", vdir]).status == 0)
+    // A copy of one event's file under a name sorted after it (a backup, a client's copy).
+    func events() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: vdir).filter { !$0.hasPrefix(".") }
+        .sorted()
+    }
+    let names = try events()
+    #expect(names.count == 2)
+    let original = try Data(contentsOf: URL(fileURLWithPath: vdir + names[0]))
+    try original.write(to: URL(fileURLWithPath: vdir + "zz-copy.ics"))
+    let result = try sync([contacts, "--to", vdir], epoch: 1000)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("- "))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    #expect(
+      result.stderr.contains(
+        "\(vdir)zz-copy.ics:4: warning: UID '\(names[0].dropLast(4))' is also in "
+          + "'\(vdir)\(names[0])'; this copy is removed"))
+    #expect(
+      result.stderr.hasSuffix("bdconvert: sync: 0 added, 0 updated, 1 removed, 2 unchanged\n"))
+    #expect(try events() == names)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: vdir + names[0])) == original)
+    // Converged: the next sync changes nothing (it used to rewrite the first file every time).
+    let again = try sync([contacts, "--to", vdir], epoch: 2000)
+    #expect(again.stdout == "")
+    #expect(again.stderr.hasSuffix("0 added, 0 updated, 0 removed, 2 unchanged\n"))
+  }
+
   @Test func concurrentSyncsLoseNoUpdate() throws {
     let folder = try TemporaryDirectory()
     let target = folder.url.appendingPathComponent("b.ics").path

@@ -28,7 +28,8 @@ struct SyncComponentReader {
   }
 
   private var scanner: ICalendarScanner?
-  private let bytes: Bytes
+  /// Which bytes ``raw`` holds from the next item on.
+  var bytes: Bytes
   private let gathersFacts: Bool
 
   /// The item's bytes (see ``Bytes``).

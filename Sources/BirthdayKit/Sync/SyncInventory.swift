@@ -34,6 +34,8 @@ public struct SyncInventory {
     public var resource: String?
     /// The server's entity tag, for conditional requests.
     public var etag: String?
+    /// The line of its `BEGIN` in the resource, for messages.
+    public var line: Int?
 
     /// Reads what the inventory needs from `component` (a VEVENT with a UID), in one pass.
     public init(
@@ -50,6 +52,7 @@ public struct SyncInventory {
       self.start = facts.hasStart ? facts.start[...] : nil
       self.resource = resource
       self.etag = etag
+      self.line = component.lineNumber
     }
   }
 
@@ -91,6 +94,13 @@ public struct SyncInventory {
   /// Records not yet in the spool (written in blocks of 64 KiB).
   private var pending: [UInt8] = []
   private var finished = false
+  /// Whether the events are in resources (files of a vdir, server resources): then each
+  /// resource's components are merged as they come, and another resource with a UID already
+  /// seen is a duplicate, kept as an entry of its own right after the first (see
+  /// ``isDuplicate(_:)``).
+  private var hasResources = false
+  private var currentResource: String?
+  private var currentResourceEntries: [SyncEventKey: Int] = [:]
 
   /// Creates an empty inventory for `set`; the spool goes to an unnamed file in `$TMPDIR`.
   /// - Parameter expectedCount: room to reserve, when the target's size suggests it.
@@ -111,7 +121,7 @@ public struct SyncInventory {
       sequence: component.sequence,
       digest: component.digest, isOverride: component.isOverride, summary: component.summary,
       description: component.description, start: component.start,
-      resource: component.resource, etag: component.etag)
+      resource: component.resource, etag: component.etag, line: component.line)
   }
 
   /// Adds one event component from the facts a scan gathered (no copy of the event).
@@ -120,13 +130,14 @@ public struct SyncInventory {
       uid: uid, key: key, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
       digest: facts.digest, isOverride: facts.isOverride, summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
-      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil)
+      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: nil)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
     uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
     isOverride: Bool,
-    summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?
+    summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?,
+    line: Int?
   ) throws {
     precondition(!finished, "add after finish")
     let ownership: Ownership
@@ -153,12 +164,41 @@ public struct SyncInventory {
     if let start { append(start) } else { append(EmptyCollection<UInt8>()) }
     append((resource ?? "").utf8)
     append((etag ?? "").utf8)
+    append((line.map(String.init) ?? "").utf8)
     if pending.count >= 1 << 16 { try flushSpool() }
-    entries.append(
-      Entry(
-        key: key, digest: digest, record: record,
-        sequence: UInt32(clamping: max(sequence, 0)), ownership: ownership,
-        recordIsOverride: isOverride))
+    let entry = Entry(
+      key: key, digest: digest, record: record,
+      sequence: UInt32(clamping: max(sequence, 0)), ownership: ownership,
+      recordIsOverride: isOverride)
+    if let resource {
+      hasResources = true
+      if resource != currentResource {
+        currentResource = resource
+        currentResourceEntries.removeAll(keepingCapacity: true)
+      }
+      if let index = currentResourceEntries[key] {
+        Self.merge(entry, into: &entries[index])
+        return
+      }
+      currentResourceEntries[key] = entries.count
+    }
+    entries.append(entry)
+  }
+
+  /// Adds another component of the same UID to `last`.
+  private static func merge(_ entry: Entry, into last: inout Entry) {
+    last.digest.combine(entry.digest)
+    last.sequence = max(last.sequence, entry.sequence)
+    // Marked with this set anywhere: managed; otherwise the strongest other claim.
+    last.ownership =
+      min(last.ownership.rawValue, entry.ownership.rawValue) == 1
+      ? .managed
+      : last.ownership == .otherSet || entry.ownership == .otherSet
+        ? .otherSet : .unmarked
+    if last.recordIsOverride, !entry.recordIsOverride {
+      last.record = entry.record
+      last.recordIsOverride = false
+    }
   }
 
   private mutating func flushSpool() throws {
@@ -176,24 +216,14 @@ public struct SyncInventory {
     entries.withUnsafeMutableBufferPointer {
       $0.heapSort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
     }
+    currentResourceEntries = [:]
+    // In a file, the components of a UID may be anywhere; resources were merged one by one.
+    guard !hasResources else { return }
     var merged = 0
     for index in entries.indices {
       let entry = entries[index]
       if merged > 0, entries[merged - 1].key == entry.key {
-        var last = entries[merged - 1]
-        last.digest.combine(entry.digest)
-        last.sequence = max(last.sequence, entry.sequence)
-        // Marked with this set anywhere: managed; otherwise the strongest other claim.
-        last.ownership =
-          min(last.ownership.rawValue, entry.ownership.rawValue) == 1
-          ? .managed
-          : last.ownership == .otherSet || entry.ownership == .otherSet
-            ? .otherSet : .unmarked
-        if last.recordIsOverride, !entry.recordIsOverride {
-          last.record = entry.record
-          last.recordIsOverride = false
-        }
-        entries[merged - 1] = last
+        Self.merge(entry, into: &entries[merged - 1])
       } else {
         entries[merged] = entry
         merged += 1
@@ -202,7 +232,13 @@ public struct SyncInventory {
     entries.removeLast(entries.count - merged)
   }
 
-  /// The position of `key` in ``entries``, or `nil`.
+  /// Whether the entry at `index` is a UID that an earlier resource already holds: the target
+  /// keeps one event per UID, the first (in the order the target read them).
+  public func isDuplicate(_ index: Int) -> Bool {
+    index > 0 && entries[index - 1].key == entries[index].key
+  }
+
+  /// The position of `key` in ``entries`` (the first, when duplicated), or `nil`.
   public func index(of key: SyncEventKey) -> Int? {
     var low = 0
     var high = entries.count
@@ -231,7 +267,7 @@ public struct SyncInventory {
       }
     }
     var position = 0
-    for _ in 0..<6 {
+    for _ in 0..<7 {
       try fill(position + 4)
       let length =
         Int(buffered[position]) | Int(buffered[position + 1]) << 8
@@ -246,7 +282,7 @@ public struct SyncInventory {
       uid: text(fields[0]), summary: text(TextEscaping.unescaped(bytes: fields[1][...])),
       date: Self.shownDate(description: description, start: fields[3][...]),
       resource: fields[4].isEmpty ? nil : text(fields[4]),
-      etag: fields[5].isEmpty ? nil : text(fields[5]))
+      etag: fields[5].isEmpty ? nil : text(fields[5]), line: Int(text(fields[6])))
   }
 
   private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
@@ -289,4 +325,6 @@ public struct SyncEventDetails: Hashable, Sendable {
   public var resource: String?
   /// The server's entity tag, when the target said.
   public var etag: String?
+  /// The line of its `BEGIN` in its resource, when the target said.
+  public var line: Int?
 }

@@ -8,6 +8,10 @@
 ///   ``Options/adopt``, taken over when unmarked (never another set's).
 /// - A managed UID not wanted any more: removed, unless ``Options/keepRemoved``.
 ///
+/// Planning has two halves: ``SyncWantedEvents`` reads the wanted calendar without the target (so
+/// that it can run while the target's inventory is read), then
+/// ``plan(wanted:inventory:timestamp:options:)`` matches the two.
+///
 /// Memory: the inventory's 48 bytes per target UID, a bit per UID for "wanted", and about 40 bytes
 /// per change; one wanted event at a time.
 public struct SyncPlanner {
@@ -27,48 +31,48 @@ public struct SyncPlanner {
   }
 
   /// Plans the sync of the calendar in `wanted` into a target whose events are in `inventory`
-  /// (finished).
+  /// (finished), for callers that hold a small calendar (it is read into memory first).
   /// - Parameters:
   ///   - timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of replacements.
-  ///   - expectedEvents: about how many events `wanted` holds (its size over a typical event's),
-  ///     to reserve room for the operations at once.
+  ///   - expectedEvents: ignored (the count is known once the calendar is read).
   /// - Throws: ``InputFormatError`` for a malformed wanted calendar, or what the sources throw.
   public static func plan<Source: ByteSource>(
     wanted: Source, fileName: String, inventory: SyncInventory, timestamp: UTCTimestamp,
     options: Options = Options(), expectedEvents: Int = 0
   ) throws -> SyncPlan {
+    var source = wanted
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    let events = try SyncWantedEvents(
+      scanning: MemoryRandomAccessSource(bytes), fileName: fileName)
+    return try plan(wanted: events, inventory: inventory, timestamp: timestamp, options: options)
+  }
+
+  /// Plans the sync of the wanted events into a target whose events are in `inventory`
+  /// (finished). Reads back the bytes of the events it adds or replaces only.
+  /// - Parameter timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of
+  ///   replacements.
+  /// - Throws: what reading the wanted calendar back throws.
+  public static func plan(
+    wanted: SyncWantedEvents, inventory: SyncInventory, timestamp: UTCTimestamp,
+    options: Options = Options()
+  ) throws -> SyncPlan {
     var plan = try SyncPlan(inventory: inventory, timestamp: timestamp)
+    plan.calendarHeader = wanted.calendarHeader
     // Room for every wanted event changing: untouched capacity costs no memory, and the array never
     // holds an old and a new copy while growing.
-    plan.operations.reserveCapacity(max(expectedEvents, 0) + inventory.entries.count / 8)
+    plan.operations.reserveCapacity(wanted.count + inventory.entries.count / 8)
     var wantedBits = [UInt64](repeating: 0, count: (inventory.entries.count + 63) / 64)
-    var reader = SyncComponentReader(
-      AnyByteSource(wanted), fileName: fileName, bytes: .stamping, gathersFacts: true)
-    // The components of one UID (a master and its overrides, one after the other): their bytes
-    // without stamps and where each one's stamps go, their combined digest, and the master's
-    // title and date for the plan line. Buffers reused from group to group.
-    var groupUID: [UInt8] = []
-    var groupBytes: [UInt8] = []
-    var insertions: [Int] = []
-    var digest = EventDigest()
-    var hasMaster = false
-    var masterIsOverride = false
-    var summary: [UInt8] = []
-    var description: [UInt8] = []
-    var hasDescription = false
-    var start: [UInt8] = []
-    var hasStart = false
-    var inHeader = true
+    var group = SyncWantedGroup()
 
-    func flush() throws {
-      guard !insertions.isEmpty else { return }
-      defer {
-        groupBytes.removeAll(keepingCapacity: true)
-        insertions.removeAll(keepingCapacity: true)
-        digest = EventDigest()
-        hasMaster = false
-      }
-      let key = SyncEventKey(uid: groupUID)
+    try wanted.forEachGroup { wantedGroup in
+      let key = wantedGroup.key
+      let digest = wantedGroup.digest
       let index = inventory.index(of: key)
       var sequence = 0
       var mask: UInt8 = 0
@@ -87,7 +91,8 @@ public struct SyncPlanner {
         case .unmarked, .otherSet:
           plan.conflictCount += 1
           if plan.conflicts.count < 100 {
-            plan.conflicts.append((String(decoding: groupUID, as: UTF8.self), entry.ownership))
+            try wanted.read(wantedGroup, into: &group)
+            plan.conflicts.append((String(decoding: group.uid, as: UTF8.self), entry.ownership))
           }
           return
         }
@@ -100,63 +105,21 @@ public struct SyncPlanner {
       } else {
         kind = .add
       }
-      let added = SyncMarker.addedLines(
-        set: inventory.set, sequence: sequence, lastModified: kind == .replace ? timestamp : nil)
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(groupBytes.count + insertions.count * added.count)
-      var position = 0
-      for insertion in insertions {
-        bytes += groupBytes[position..<insertion]
-        bytes += added
-        position = insertion
-      }
-      bytes += groupBytes[position...]
-      let shownSummary = TextEscaping.unescaped(bytes: summary)
+      try wanted.read(wantedGroup, into: &group)
+      let bytes = group.stamped(
+        SyncMarker.addedLines(
+          set: inventory.set, sequence: sequence,
+          lastModified: kind == .replace ? timestamp : nil))
+      let shownSummary = TextEscaping.unescaped(bytes: group.summary)
       let date = SyncInventory.shownDate(
-        description: hasDescription ? description[...] : nil, start: hasStart ? start[...] : nil)
-      let record = try plan.appendRecord([groupUID, shownSummary, Array(date.utf8), bytes])
+        description: group.hasDescription ? group.description[...] : nil,
+        start: group.hasStart ? group.start[...] : nil)
+      let record = try plan.appendRecord([group.uid, shownSummary, Array(date.utf8), bytes])
       plan.operations.append(
         SyncPlan.Operation(
           kind: kind, key: key, storedIndex: Int32(index ?? -1), record: record,
           changedMask: mask))
     }
-
-    while let item = try reader.next() {
-      switch item {
-      case .line:
-        if inHeader, reader.lineDepth == 1, reader.lineKind != .end {
-          plan.calendarHeader += reader.raw
-        }
-      case .component:
-        guard reader.isEvent, reader.hasUID else {
-          if inHeader { plan.calendarHeader += reader.raw }  // a VTIMEZONE, say
-          continue
-        }
-        inHeader = false
-        if reader.uid != groupUID {
-          try flush()
-          groupUID.removeAll(keepingCapacity: true)
-          groupUID += reader.uid
-        }
-        digest.combine(reader.facts.digest)
-        // The first component shows the name and date, unless an override came before the master
-        // (copied, so that the reader's buffers stay its own).
-        if !hasMaster || masterIsOverride && !reader.facts.isOverride {
-          hasMaster = true
-          masterIsOverride = reader.facts.isOverride
-          summary.removeAll(keepingCapacity: true)
-          summary += reader.facts.summary
-          description.removeAll(keepingCapacity: true)
-          description += reader.facts.description
-          hasDescription = reader.facts.hasDescription
-          start.removeAll(keepingCapacity: true)
-          start += reader.facts.start
-          hasStart = reader.facts.hasStart
-        }
-        insertions.append(reader.appendUnstamped(to: &groupBytes))
-      }
-    }
-    try flush()
 
     for (index, entry) in inventory.entries.enumerated()
     where entry.ownership == .managed && wantedBits[index / 64] & (1 << UInt64(index % 64)) == 0 {

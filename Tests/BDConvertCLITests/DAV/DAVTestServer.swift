@@ -88,7 +88,17 @@ final class DAVTestServer {
     try waitForPort(port, process: process, log: folder.url.appendingPathComponent("log"))
   }
 
-  deinit { stop(process) }
+  private var stopped = false
+
+  deinit { stop() }
+
+  /// Stops the server now (a test of a server that went away); later calls do nothing, so the
+  /// process id, which may be reused, is signalled only while it is ours.
+  func stop() {
+    guard !stopped else { return }
+    stopped = true
+    BDConvertCLITests.stop(process)
+  }
 
   /// The server root: `http://127.0.0.1:PORT/`.
   var root: String { "http://127.0.0.1:\(port)/" }

@@ -2,7 +2,7 @@ import BirthdayDAV
 import Foundation
 import Testing
 
-/// What the server (Radicale, Xandikos) makes of the synced events: a calendar-query for one
+/// What the server (Radicale, Xandikos, sabre/dav) makes of the synced events: a calendar-query for one
 /// year with `expand` (RFC 4791 9.6.5), as clients that let the server expand recurrences ask,
 /// gives each birthday once, on its day, 29 February on 28 February in a common year.
 @Suite(.serialized) struct ServerExpansionTests {
@@ -22,15 +22,11 @@ import Testing
 
   @Test(arguments: DAVTestServer.Kind.allCases)
   func theServerExpandsEachBirthdayOnceOnItsDay(_ kind: DAVTestServer.Kind) throws {
-    guard DAVTestServer.available(kind) else { return }
-    let server = try DAVTestServer(kind)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", ServerSyncTests.contacts(Self.people))
-    let synced = try ServerSyncTests.sync(file, server)
+    guard let dav = try DAVFixture(kind) else { return }
+    let synced = try dav.sync(try dav.contacts(Self.people))
     #expect(synced.status == 0, "\(synced.stderr)")
-    let client = DAVClient(credentials: server.credentials)
-    let answer = try client.send(
-      "REPORT", URL(string: server.calendar)!,
+    let answer = try dav.calendar.client.send(
+      "REPORT", URL(string: dav.server.calendar)!,
       headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"], body: Self.query)
     #expect(answer.status == 207)
     let calendars = try DAVMultistatus.parse(answer.body).compactMap {

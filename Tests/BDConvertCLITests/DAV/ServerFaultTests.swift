@@ -7,12 +7,11 @@ import Testing
 @Suite(.serialized) struct ServerFaultTests {
   /// A Xandikos server with three events and a proxy with `rules` in front of it.
   private static func setUp(_ rules: String) throws -> (DAVTestServer, FaultProxy)? {
-    guard DAVTestServer.available(.xandikos) else { return nil }
-    let server = try DAVTestServer(.xandikos)
+    guard let dav = try DAVFixture(.xandikos) else { return nil }
     try ServerListAndDeleteTests.seed(
-      server,
+      dav.server,
       ["a.ics": [("uid-a", "Ann")], "b.ics": [("uid-b", "Bob")], "c.ics": [("uid-c", "Cy")]])
-    return (server, try FaultProxy(upstream: server, rules: rules))
+    return (dav.server, try FaultProxy(upstream: dav.server, rules: rules))
   }
 
   private static func uids(_ output: String) -> [String] {
@@ -114,17 +113,11 @@ import Testing
   @Test func aLockedServerIsWaitedForLongerThanAFailingOne() throws {
     // Xandikos answers 423 while its git store commits another write: six 423s for one PUT
     // (more than the four attempts other failures get) still end in a complete sync.
-    guard
-      let (server, proxy) = try Self.setUp(
+    guard let dav = try DAVFixture(.xandikos) else { return }
+    let (result, proxy) = try dav.syncOneContact(
+      throughProxy:
         #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 6}]"#
-      )
-    else { return }
-    let folder = try TemporaryDirectory()
-    let file = try folder.write(
-      "contacts.vcf", ServerSyncTests.contacts([("Dee", "1970-05-06")]))
-    let result = try runBDConvert(
-      ["sync", file, "--to", proxy.url(server.calendar)],
-      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    )
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("sync: 1 added"))
     #expect(result.stderr.contains("HTTP 423 Locked; trying again"))
@@ -134,22 +127,15 @@ import Testing
   }
 
   @Test func aServerThatStaysLockedExits75AfterEightAttemptsAndARerunFinishes() throws {
-    guard
-      let (server, proxy) = try Self.setUp(
+    guard let dav = try DAVFixture(.xandikos) else { return }
+    let (result, proxy) = try dav.syncOneContact(
+      throughProxy:
         #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}}]"#
-      )
-    else { return }
-    let folder = try TemporaryDirectory()
-    let file = try folder.write(
-      "contacts.vcf", ServerSyncTests.contacts([("Dee", "1970-05-06")]))
-    let result = try runBDConvert(
-      ["sync", file, "--to", proxy.url(server.calendar)],
-      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    )
     #expect(result.status == 75, "\(result.stderr)")
     #expect(result.stderr.contains("HTTP 423 Locked, still failing after 8 attempts"))
     #expect(proxy.requests.filter { $0.hasPrefix("PUT") }.count == 8)
-    let again = try runBDConvert(
-      ["sync", file, "--to", server.calendar], environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    let again = try dav.sync(dav.folder.url.path + "/contacts.vcf")
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stderr.contains("sync: 1 added"))
   }
@@ -165,7 +151,7 @@ import Testing
     else { return }
     let folder = try TemporaryDirectory()
     let people = (1...12).map { ("P\($0)", "1970-05-\(10 + $0)") }
-    let file = try folder.write("contacts.vcf", ServerSyncTests.contacts(people))
+    let file = try folder.write("contacts.vcf", DAVFixture.contacts(people))
     let result = try runBDConvert(
       ["sync", file, "--to", proxy.url(server.calendar)],
       environment: ["SOURCE_DATE_EPOCH": "1767225600"])

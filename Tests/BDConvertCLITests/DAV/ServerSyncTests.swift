@@ -2,30 +2,11 @@ import BirthdayDAV
 import Foundation
 import Testing
 
-/// `sync SOURCE --to URL` against real servers on 127.0.0.1 (Radicale with htpasswd, Xandikos):
+/// `sync SOURCE --to URL` against real servers on 127.0.0.1 (Radicale, Xandikos, sabre/dav):
 /// first sync, no-op re-sync, one edit, one removal, events that are not ours, moved resources,
 /// and faults through `Tests/DAV/fault_proxy.py`.
 @Suite(.serialized) struct ServerSyncTests {
   static let kinds = DAVTestServer.Kind.allCases
-
-  /// A vCard file with one contact per (name, birthday).
-  static func contacts(_ people: [(String, String)]) -> String {
-    people.map { name, date in
-      "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nUID:contact-\(name)\r\nBDAY:\(date)\r\nEND:VCARD\r\n"
-    }.joined()
-  }
-
-  static let people = [("Ann", "1985-04-12"), ("Bob", "1990-01-02"), ("Cy", "2001-07-30")]
-
-  /// Runs `sync FILE --to URL -v` with the server's credentials (and `--create` for Radicale).
-  static func sync(
-    _ file: String, _ server: DAVTestServer, to url: String? = nil, _ extra: [String] = []
-  ) throws -> CommandResult {
-    try runBDConvert(
-      ["sync", file, "--to", url ?? server.calendar, "-v"] + server.userArguments
-        + (server.kind == .radicale ? ["--create"] : []) + extra,
-      environment: server.environment.merging(["SOURCE_DATE_EPOCH": "1767225600"]) { $1 })
-  }
 
   static func listed(_ server: DAVTestServer) throws -> [String] {
     let result = try runBDConvert(
@@ -34,26 +15,17 @@ import Testing
       .sorted()
   }
 
-  /// The collection, with the test's credentials, for raw requests.
-  static func collection(_ server: DAVTestServer) -> DAVCollection {
-    DAVCollection(
-      client: DAVClient(credentials: server.credentials), url: URL(string: server.calendar)!,
-      kind: .calendar)
-  }
-
   @Test(arguments: kinds) func firstSyncThenANoOpResync(_ kind: DAVTestServer.Kind) throws {
-    guard DAVTestServer.available(kind) else { return }
-    let server = try DAVTestServer(kind)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
-    let first = try Self.sync(file, server)
+    guard let dav = try DAVFixture(kind) else { return }
+    let file = try dav.contacts()
+    let first = try dav.sync(file)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.contains("sync: 3 added, 0 updated, 0 removed, 0 unchanged"))
     #expect(first.stderr.contains("PUT 3"))
     #expect(
-      try Self.listed(server) == ["Birthday: Ann", "Birthday: Bob", "Birthday: Cy"]
-        || (try Self.listed(server)).count == 3)
-    let again = try Self.sync(file, server)
+      try Self.listed(dav.server) == ["Birthday: Ann", "Birthday: Bob", "Birthday: Cy"]
+        || (try Self.listed(dav.server)).count == 3)
+    let again = try dav.sync(file)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stderr.contains("sync: 0 added, 0 updated, 0 removed, 3 unchanged"))
     #expect(!again.stderr.contains("PUT"))
@@ -64,19 +36,16 @@ import Testing
   @Test(arguments: kinds) func anEditIsOnePUTAndARemovalOneDELETE(_ kind: DAVTestServer.Kind)
     throws
   {
-    guard DAVTestServer.available(kind) else { return }
-    let server = try DAVTestServer(kind)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
-    #expect(try Self.sync(file, server).status == 0)
+    guard let dav = try DAVFixture(kind) else { return }
+    let file = try dav.contacts()
+    #expect(try dav.sync(file).status == 0)
     // An event added by hand in the calendar app: never touched.
-    let collection = Self.collection(server)
+    let collection = dav.calendar
     _ = try collection.put(
       Data(ServerListAndDeleteTests.calendar([("by-hand", "Dentist")]).utf8),
       at: URL(string: "by-hand.ics", relativeTo: collection.url)!, replacing: nil)
-    try folder.write(
-      "contacts.vcf", Self.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-02")]))
-    let result = try Self.sync(file, server)
+    try dav.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-02")])
+    let result = try dav.sync(file)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("sync: 0 added, 1 updated, 1 removed, 1 unchanged"))
     // One PUT and one DELETE, unless the server asked for a retry (Xandikos: 423 while busy).
@@ -97,12 +66,10 @@ import Testing
   @Test(arguments: kinds) func aManagedEventMovedByAnotherClientIsFoundWhereItIs(
     _ kind: DAVTestServer.Kind
   ) throws {
-    guard DAVTestServer.available(kind) else { return }
-    let server = try DAVTestServer(kind)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
-    #expect(try Self.sync(file, server).status == 0)
-    let collection = Self.collection(server)
+    guard let dav = try DAVFixture(kind) else { return }
+    let file = try dav.contacts()
+    #expect(try dav.sync(file).status == 0)
+    let collection = dav.calendar
     // Another client keeps Ann's event under a name of its own.
     let members = try collection.fetch(try collection.members())
     let ann = try #require(
@@ -111,10 +78,8 @@ import Testing
     _ = try collection.put(
       ann.data!, at: URL(string: "moved-by-phone.ics", relativeTo: collection.url)!,
       replacing: nil)
-    try folder.write(
-      "contacts.vcf",
-      Self.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-02"), ("Cy", "2001-07-30")]))
-    let result = try Self.sync(file, server)
+    try dav.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-02"), ("Cy", "2001-07-30")])
+    let result = try dav.sync(file)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("sync: 0 added, 1 updated, 0 removed, 2 unchanged"))
     let names = try collection.members().map(\.name).sorted()
@@ -123,20 +88,17 @@ import Testing
   }
 
   @Test func aConcurrentEditDuringSyncIsReadAgainAndAFailingServerConverges() throws {
-    guard DAVTestServer.available(.xandikos) else { return }
-    let server = try DAVTestServer(.xandikos)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
-    #expect(try Self.sync(file, server).status == 0)
-    try folder.write(
-      "contacts.vcf",
-      Self.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-03"), ("Cy", "2001-07-31")]))
+    guard let dav = try DAVFixture(.xandikos) else { return }
+    let server = dav.server
+    let file = try dav.contacts()
+    #expect(try dav.sync(file).status == 0)
+    try dav.contacts([("Ann", "1985-04-13"), ("Bob", "1990-01-03"), ("Cy", "2001-07-31")])
     // The proxy edits the first PUT's resource upstream just before forwarding it: 412, re-read,
     // still ours, PUT again with the new entity tag.
     do {
       let proxy = try FaultProxy(
         upstream: server, rules: #"[{"method": "PUT", "action": "touch", "times": 1}]"#)
-      let result = try Self.sync(file, server, to: proxy.url(server.calendar))
+      let result = try dav.sync(file, to: proxy.url(server.calendar))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.contains("3 updated"))
       #expect(
@@ -144,23 +106,21 @@ import Testing
           .count == 1)
     }
     // A server that keeps failing PUTs: 75, the failures listed; a run without faults finishes.
-    try folder.write(
-      "contacts.vcf",
-      Self.contacts([("Ann", "1985-04-14"), ("Bob", "1990-01-04"), ("Dee", "1999-09-09")]))
+    try dav.contacts([("Ann", "1985-04-14"), ("Bob", "1990-01-04"), ("Dee", "1999-09-09")])
     do {
       let proxy = try FaultProxy(
         upstream: server,
         rules:
           #"[{"method": "PUT", "action": "status", "status": 503, "headers": {"Retry-After": "0"}}]"#
       )
-      let result = try Self.sync(file, server, to: proxy.url(server.calendar))
+      let result = try dav.sync(file, to: proxy.url(server.calendar))
       #expect(result.status == 75, "\(result.stderr)")
       #expect(result.stderr.contains("could not"))
       #expect(result.stderr.contains("still failing after 4 attempts"))
     }
-    let again = try Self.sync(file, server)
+    let again = try dav.sync(file)
     #expect(again.status == 0, "\(again.stderr)")
-    let summaries = try Self.listed(server)
+    let summaries = try Self.listed(dav.server)
     #expect(summaries.count == 3)
     #expect(Set(summaries).count == 3)
     #expect(summaries.contains { $0.contains("Dee") })
@@ -168,10 +128,9 @@ import Testing
   }
 
   @Test(arguments: kinds) func createMakesAMissingCollection(_ kind: DAVTestServer.Kind) throws {
-    guard DAVTestServer.available(kind) else { return }
-    let server = try DAVTestServer(kind)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
+    guard let dav = try DAVFixture(kind) else { return }
+    let server = dav.server
+    let file = try dav.contacts()
     let url =
       server.root
       + [.radicale: "alice/", .xandikos: "user/calendars/", .sabre: "calendars/alice/"][kind]!
@@ -188,10 +147,9 @@ import Testing
   }
 
   @Test func createMakesTheNamedCalendarFromTheServerRoot() throws {
-    guard DAVTestServer.available(.radicale) else { return }
-    let server = try DAVTestServer(.radicale)
-    let folder = try TemporaryDirectory()
-    let file = try folder.write("contacts.vcf", Self.contacts(Self.people))
+    guard let dav = try DAVFixture(.radicale) else { return }
+    let server = dav.server
+    let file = try dav.contacts()
     let refused = try runBDConvert(
       ["sync", file, "--to", server.root, "--user", "alice", "--calendar-name", "Family"],
       environment: server.environment)

@@ -121,6 +121,46 @@ import Testing
           + "LAST-MODIFIED:19700102T000000Z\r\nX-BDCONVERT-SET:birthdays\r\nDTSTART"))
   }
 
+  /// An inventory of resources (vdir files, server resources), one calendar text each.
+  static func inventory(resources: [(name: String, text: String)]) throws -> SyncInventory {
+    var inventory = try SyncInventory(set: "birthdays")
+    for (name, text) in resources {
+      var scanner = CalendarComponentScanner(MemoryByteSource(text), fileName: name)
+      while let item = try scanner.next() {
+        if case .component(let component) = item, let uid = component.uid {
+          try inventory.add(SyncInventory.Component(component, uid: uid, resource: name))
+        }
+      }
+    }
+    try inventory.finish()
+    return inventory
+  }
+
+  @Test func aUIDInTwoResourcesKeepsTheFirstAndRemovesTheManagedCopy() throws {
+    let managed = Self.calendar(
+      Self.event("a", extra: Self.mark),
+      Self.event("a", extra: "RECURRENCE-ID;VALUE=DATE:20270412\r\n"))
+    let inventory = try Self.inventory(resources: [
+      ("a.ics", managed), ("b.ics", Self.calendar(Self.event("b", extra: Self.mark))),
+      ("copy.ics", managed), ("mine.ics", Self.calendar(Self.event("b"))),
+    ])
+    // A resource's master and override are one entry; the copies are entries of their own.
+    #expect(inventory.entries.count == 4)
+    let wanted = Self.calendar(
+      Self.event("a"), Self.event("a", extra: "RECURRENCE-ID;VALUE=DATE:20270412\r\n"),
+      Self.event("b"))
+    let plan = try SyncPlanner.plan(
+      wanted: MemoryByteSource(wanted), fileName: "wanted.ics", inventory: inventory,
+      timestamp: UTCTimestamp(secondsSince1970: 86_400))
+    // The first resources match (unchanged); the managed copy goes, the unmarked one stays.
+    #expect(plan.unchanged == 2)
+    #expect(plan.operations.count == 1)
+    let removal = try #require(plan.operations.first)
+    #expect(removal.kind == .remove && inventory.isDuplicate(removal.inventoryIndex))
+    #expect(try plan.existing(removal)?.resource == "copy.ics")
+    #expect(try plan.existing(removal)?.line == 4)
+  }
+
   @Test func keepRemovedAndAdopt() throws {
     let (kept, lines) = try Self.plan(
       wanted: Self.calendar(Self.event("a")),
