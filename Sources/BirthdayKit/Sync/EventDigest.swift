@@ -8,7 +8,7 @@
 /// endings and another property order (as khal and servers write events back) are not changes.
 /// The components of one UID (a master and its overrides) are combined in any order too.
 public struct EventDigest: Hashable, Sendable {
-  /// FNV-1a hashes of the lines of each part, summed over the components.
+  /// Hashes of the lines of each part, summed over the components.
   public var date: UInt32 = 0
   /// See ``date``.
   public var name: UInt32 = 0
@@ -34,10 +34,22 @@ public struct EventDigest: Hashable, Sendable {
     self.details = fold(details)
   }
 
-  /// FNV-1a of `bytes`, finished with a multiply-xorshift so that sums of hashes mix well.
-  static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  /// The hash of `bytes`, eight at a time, finished with a multiply-xorshift so that sums of
+  /// hashes mix well. Only compared within one run, never stored, so it may change.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    let raw = UnsafeRawBufferPointer(bytes)
+    var index = 0
+    while index + 8 <= raw.count {
+      hash =
+        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9e37_79b9_7f4a_7c15
+      hash ^= hash >> 32
+      index += 8
+    }
+    while index < raw.count {
+      hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+      index += 1
+    }
     return mix(hash)
   }
 
