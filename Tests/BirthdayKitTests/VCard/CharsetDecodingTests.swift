@@ -81,6 +81,23 @@ import Testing
       ])
   }
 
+  /// CATEGORIES, KIND and MEMBER are decoded after the name and dates; their notices were once
+  /// collected after the card's notices had been reported, and never printed.
+  @Test func groupPropertiesReportTheirCharsetFallbacks() throws {
+    let result = try readVCard(
+      Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Team\r\nKIND:group\r\nCATEGORIES:Caf".utf8)
+        + [0xE9] + Array("\r\nMEMBER:urn:uuid:".utf8) + [0xFF]
+        + Array(
+          "\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:Zoe\r\nBDAY:19800102\r\nEND:VCARD\r\n"
+            .utf8))
+    #expect(result.contacts.first?.groups == ["Café"])
+    #expect(result.rendered.count == 2)
+    #expect(result.rendered.first?.hasPrefix("test.vcf:5:") == true)
+    #expect(result.rendered.first?.contains("CATEGORIES") == true)
+    #expect(result.rendered.last?.hasPrefix("test.vcf:6:") == true)
+    #expect(result.rendered.last?.contains("MEMBER") == true)
+  }
+
   @Test func eucJPWithJISX0212IsNotGuessed() {
     #expect(TextDecoding.decodeEUCJP([0x8F, 0xB0, 0xA1]) == nil)
     #expect(TextDecoding.decodeEUCJP([0xBB]) == nil)

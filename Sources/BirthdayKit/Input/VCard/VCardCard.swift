@@ -147,13 +147,6 @@ struct VCardCard {
           .vCardTooManyDates(maximum: Self.maximumDates),
           at: SourceLocation(file: location.file, line: firstDroppedLine)))
     }
-    if !diagnostics.isEmpty {
-      for diagnostic in diagnostics.enumerated().sorted(by: {
-        ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
-      }) {
-        report(diagnostic.element)
-      }
-    }
     // Everything is computed before the contact is made: mutating it in branches made the
     // compiler copy the whole contact at each.
     var deathDay: CivilDate?
@@ -183,6 +176,14 @@ struct VCardCard {
         if let member = VCardText.nonBlankString(bytes).map(\.trimmingBlanks), !member.isEmpty {
           memberIdentifiers.append(member)
         }
+      }
+    }
+    // Reported once every value is decoded: CATEGORIES, KIND and MEMBER add diagnostics too.
+    if !diagnostics.isEmpty {
+      for diagnostic in diagnostics.enumerated().sorted(by: {
+        ($0.element.location?.line ?? 0, $0.offset) < ($1.element.location?.line ?? 0, $1.offset)
+      }) {
+        report(diagnostic.element)
       }
     }
     var contact = Contact(
