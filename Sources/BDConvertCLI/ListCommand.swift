@@ -48,7 +48,8 @@ struct ListCommand: Subcommand {
     let json = scanned.has("--json")
     // On a terminal, aligned columns under a header; elsewhere the tab-separated lines.
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
-    var text = ""
+    var output: [UInt8] = []
+    output.reserveCapacity(1 << 17)
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks.
@@ -63,17 +64,22 @@ struct ListCommand: Subcommand {
           table?.add(event.textLine)
           return
         }
-        text += (json ? event.jsonLine : event.textLine) + "\n"
-        if text.utf8.count >= 1 << 16 {
-          StandardStreams.output(text)
-          text = ""
+        if json {
+          output.append(contentsOf: event.jsonLine.utf8)
+        } else {
+          event.appendTextLine(to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+        if output.count >= 1 << 16 {
+          StandardStreams.output(String(decoding: output, as: UTF8.self))
+          output.removeAll(keepingCapacity: true)
         }
       }
     } catch {
       throw CalendarInput.commandError(error)
     }
     table?.finish()
-    StandardStreams.output(text)
+    StandardStreams.output(String(decoding: output, as: UTF8.self))
     return .success
   }
 

@@ -157,13 +157,24 @@ public struct DAVCollection: Sendable {
     -> DAVCollection
   {
     let url = directory(url)
-    let response = try client.send(
-      "MKCALENDAR", url, headers: ["Content-Type": xml],
-      body: DAVRequestBody.mkcalendar(displayName: displayName))
-    guard (200..<300).contains(response.status) else {
-      throw .status(url: url.absoluteString, method: "MKCALENDAR", status: response.status)
+    // A URL that is taken is answered 403 (RFC 4791 5.3.1; Xandikos), 405 (sabre/dav) or 409
+    // (Radicale). An earlier attempt that timed out, and was retried, may have made the calendar
+    // after all: then it is there to be used.
+    let made = DAVCollection(client: client, url: url, kind: .calendar)
+    do throws(DAVError) {
+      let status = try client.send(
+        "MKCALENDAR", url, headers: ["Content-Type": xml],
+        body: DAVRequestBody.mkcalendar(displayName: displayName)
+      ).status
+      if (200..<300).contains(status) { return made }
+      guard status == 405 || status == 409, try kind(of: url, client: client) == .calendar else {
+        throw DAVError.status(url: url.absoluteString, method: "MKCALENDAR", status: status)
+      }
+    } catch {
+      guard case .unauthorized(_, 403, _) = error, try kind(of: url, client: client) == .calendar
+      else { throw error }
     }
-    return DAVCollection(client: client, url: url, kind: .calendar)
+    return made
   }
 
   /// Every member resource with its entity tag, without content (one PROPFIND, Depth 1).

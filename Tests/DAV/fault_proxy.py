@@ -10,6 +10,8 @@ absent) and whose path contains `path` (any when absent), `times` times (always 
   {"action": "status", "status": 503, "headers": {"Retry-After": "0"}}  answer with that status
   {"action": "drop"}                 close the connection without an answer
   {"action": "delay", "seconds": 3}  wait, then forward
+  {"action": "late", "seconds": 3}   forward, then wait before answering (the server has acted
+                                     on a request whose client may have given up waiting)
   {"action": "malformed"}            forward, but answer a 207 whose XML is cut in half
   {"action": "touch"}                before forwarding, PUT the same resource again upstream
                                      (a concurrent edit: the client's If-Match then fails)
@@ -121,6 +123,8 @@ def main():
                         break
                     time.sleep(0.1)
             status, response_headers, payload = forward(self.command, self.path, headers, body)
+            if action == "late":
+                time.sleep(rule.get("seconds", 1))
             if action == "malformed" and status == 207:
                 payload = payload[: len(payload) // 2]
             try:

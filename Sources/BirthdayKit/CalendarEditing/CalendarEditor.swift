@@ -39,7 +39,8 @@ public enum CalendarEditor {
     var unique: [String] = []
     var seen: Set<String> = []
     for uid in uids where seen.insert(uid).inserted { unique.append(uid) }
-    let wanted = Dictionary(uniqueKeysWithValues: unique.map { (Array($0.utf8), $0) })
+    let wanted = Dictionary(
+      uniqueKeysWithValues: unique.map { (UIDKey(bytes: Array($0.utf8)), $0) })
 
     var state = DeletionState(wanted: wanted, report: DeletionReport(uids: unique))
     var reader = ICalendarScanner(source, fileName: fileName)
@@ -68,21 +69,35 @@ private let deletableComponentNames: [[UInt8]] = ["vevent", "vtodo", "vjournal"]
   Array($0.utf8)
 }
 
+/// A UID's bytes as a dictionary key, hashed in one call: `[UInt8]` hashes byte by byte.
+private struct UIDKey: Hashable {
+  var bytes: [UInt8]
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+}
+
 /// Where ``CalendarEditor`` is relative to the top-level component being read.
 private enum DeletionMode { case copying, pending, keeping, dropping }
 
 /// What ``CalendarEditor`` keeps while it copies: a struct, so that the per-line closure captures
 /// one value statically rather than boxed variables checked at run time.
 private struct DeletionState {
-  let wanted: [[UInt8]: String]
+  let wanted: [UIDKey: String]
+  /// The shortest and the longest wanted UID, in bytes: a UID value outside (escapes only
+  /// shorten, so without a backslash) is kept without unescaping and hashing it.
+  let wantedLengths: ClosedRange<Int>
   var report: DeletionReport
   var mode = DeletionMode.copying
   /// A component's lines until its UID decides whether it stays.
   var pending: [UInt8] = []
   var output: [UInt8] = []
 
-  init(wanted: [[UInt8]: String], report: DeletionReport) {
+  init(wanted: [UIDKey: String], report: DeletionReport) {
     self.wanted = wanted
+    let lengths = wanted.keys.map(\.bytes.count)
+    self.wantedLengths = (lengths.min() ?? 0)...(lengths.max() ?? 0)
     self.report = report
     output.reserveCapacity(1 << 17)
   }
@@ -103,7 +118,7 @@ private struct DeletionState {
     case .pending:
       pending.append(contentsOf: line.raw)
       if line.kind == .property, line.depth == 2, line.isNamed("UID") {
-        if let uid = wanted[TextEscaping.unescaped(bytes: line.value)] {
+        if let uid = wantedUID(line.value) {
           report.counts[uid, default: 0] += 1
           mode = .dropping
         } else {
@@ -121,6 +136,15 @@ private struct DeletionState {
       if closesTopLevel { mode = .copying }
     }
     if output.count >= 1 << 16 { try self.flush(flush) }
+  }
+
+  /// The wanted UID that a `UID` value is, after unescaping.
+  private func wantedUID(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+    if value.count < wantedLengths.lowerBound { return nil }
+    if value.count > wantedLengths.upperBound, !value.contains(UInt8(ascii: "\\")) {
+      return nil
+    }
+    return wanted[UIDKey(bytes: TextEscaping.unescaped(bytes: value))]
   }
 
   /// Hands the output gathered so far to `flush`.

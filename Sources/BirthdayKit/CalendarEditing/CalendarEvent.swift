@@ -35,8 +35,18 @@ public struct CalendarEvent: Hashable, Sendable {
 /// Works on the UTF-8 bytes: control characters are single bytes, and the bytes of a multi-byte
 /// scalar are all 0x80 or more, so no scalar is ever split.
 package func oneLine(_ text: String) -> String {
-  guard text.utf8.contains(where: isControl) else { return text }
+  var text = text
+  // On the contiguous bytes: iterating `utf8` went through the String's index for each byte.
+  guard text.withUTF8({ $0.contains(where: isControl) }) else { return text }
   return String(decoding: text.utf8.map { isControl($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+}
+
+/// Appends the UTF-8 of ``oneLine(_:)`` of `text` to `bytes`.
+package func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
+  var text = text
+  text.withUTF8 { utf8 in
+    for byte in utf8 { bytes.append(isControl(byte) ? UInt8(ascii: " ") : byte) }
+  }
 }
 
 private func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }

@@ -118,7 +118,9 @@ public enum CalendarLister {
       files.append((linesBefore, fileName))
       var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
       var isOurs = false
-      var current: PendingEvent?
+      // Not an optional: `current?.take(line)` copied the event out and back on every line.
+      var current = PendingEvent(lineNumber: 0)
+      var inEvent = false
       var lastLine = 0
       while try reader.nextLine({ (line: ICalendarLineView) throws -> Void in
         lastLine = line.lineNumber
@@ -128,13 +130,14 @@ public enum CalendarLister {
           line.value.lazy.map(asciiUppercased).elementsEqual("VEVENT".utf8)
         {
           current = PendingEvent(lineNumber: linesBefore + line.lineNumber)
-        } else if line.kind == .property, line.depth == 2, current != nil {
-          current?.take(line)
-        } else if line.kind == .end, line.depth == 2, let pending = current {
-          current = nil
-          pending.encode(
+          inEvent = true
+        } else if line.kind == .property, line.depth == 2, inEvent {
+          current.take(line)
+        } else if line.kind == .end, line.depth == 2, inEvent {
+          inEvent = false
+          current.encode(
             into: &record, today: today, isOurs: isOurs,
-            location: SourceLocation(file: fileName, line: pending.lineNumber - linesBefore),
+            location: SourceLocation(file: fileName, line: current.lineNumber - linesBefore),
             rules: &rules, diagnostics: diagnostics)
           try record.withUnsafeBytes { try byUID.append($0) }
         }

@@ -91,6 +91,22 @@ import Testing
     #expect(Self.uids(try runBDConvert(["list", server.calendar]).stdout) == ["uid-a", "uid-c"])
   }
 
+  @Test func aCalendarMadeByAnAttemptThatTimedOutIsUsed() throws {
+    // The server makes the calendar, but the answer comes after the client's timeout: the
+    // retried MKCALENDAR finds the URL taken (Xandikos: 403), by the calendar the first attempt
+    // made. It used to exit 77, the 403 read as refused credentials.
+    guard let dav = try DAVFixture(.xandikos) else { return }
+    let proxy = try FaultProxy(
+      upstream: dav.server,
+      rules: #"[{"method": "MKCALENDAR", "action": "late", "seconds": 3, "times": 1}]"#)
+    let url = proxy.url(dav.server.root + "user/calendars/made-late/")
+    let result = try dav.sync(try dav.contacts(), to: url, ["--create", "--timeout", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("sync: 3 added"))
+    // The retry's 403 (the first attempt's 201 is logged only once its late answer is sent).
+    #expect(proxy.requests.contains { $0.hasPrefix("MKCALENDAR") && $0.contains(" 403 ") })
+  }
+
   @Test func aMalformedAnswerExits65() throws {
     guard
       let (server, proxy) = try Self.setUp(#"[{"method": "REPORT", "action": "malformed"}]"#)

@@ -78,6 +78,21 @@ private let outlookUID = "040000008200E00074C5B7101A82E0080000000000;Outlook,1"
     #expect(report.totalRemoved == 0)
   }
 
+  @Test func uidLengthsOutsideTheWantedOnesAreKeptButEscapesStillShortenIntoOne() throws {
+    // Values shorter or (without a backslash) longer than every wanted UID skip the lookup;
+    // `a\,b\,c` is longer than `a,b,c` as written and must still match it.
+    let input = Array(
+      ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:ab\r\nEND:VEVENT\r\n"
+        + "BEGIN:VEVENT\r\nUID:a\\,b\\,c\r\nEND:VEVENT\r\n"
+        + "BEGIN:VEVENT\r\nUID:abcdefgh\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+    let (output, report) = try deleting(["a,b,c", "abc"], from: input)
+    #expect(
+      String(decoding: output, as: UTF8.self)
+        == "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:ab\r\nEND:VEVENT\r\n"
+        + "BEGIN:VEVENT\r\nUID:abcdefgh\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    #expect(report.removed.map(\.count) == [1, 0])
+  }
+
   @Test(arguments: [
     (
       "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nEND:VCALENDAR\r\n",
