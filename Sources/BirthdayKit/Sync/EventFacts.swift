@@ -74,6 +74,9 @@ struct EventFacts {
     case .sequence:
       sequence = Int(String(decoding: value, as: UTF8.self)) ?? 0
     case .marker:
+      // The first marker counts, as in `SyncMarker.set(of:)` (vdir and CalDAV targets): an event
+      // with two different markers must not be ours here and another set's there.
+      guard !hasSet else { return }
       var end = value.count
       while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
       set.removeAll(keepingCapacity: true)

@@ -110,6 +110,27 @@ import Testing
     #expect(plan.unchanged == test.unchanged)
   }
 
+  /// An event marked twice belongs to the set of its first marker, in a file target as in vdir
+  /// and CalDAV targets (`SyncMarker.set(of:)`); the file's reader once took the last one, so
+  /// an event of another set was removed (found by the `sync` fuzz target).
+  @Test func theFirstMarkerDecidesWhoseEventItIs() throws {
+    let target = Self.calendar(
+      Self.event("other", extra: "X-BDCONVERT-SET:work\r\n" + Self.mark),
+      Self.event("ours", extra: Self.mark + "X-BDCONVERT-SET:work\r\n"))
+    for inventory in [
+      try FileSyncTarget.inventory(
+        of: MemoryByteSource(target), fileName: "target.ics", set: "birthdays"),
+      try Self.inventory(target),
+    ] {
+      let plan = try SyncPlanner.plan(
+        wanted: MemoryByteSource(Self.calendar()), fileName: "wanted.ics", inventory: inventory,
+        timestamp: UTCTimestamp(secondsSince1970: 86_400))
+      #expect(
+        try plan.operations.map { try plan.change($0).textLine } == ["- ours\tBirthday: X\t--04-12"]
+      )
+    }
+  }
+
   @Test func replacementHasTheNextSequenceAndTheMark() throws {
     let (plan, _) = try Self.plan(
       wanted: Self.calendar(Self.event("a", start: "19850413")),
