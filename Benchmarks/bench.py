@@ -11,7 +11,8 @@ all cores over `--threads 1` on the largest input of each format; then `list`, `
 calendar converted from the largest vCard input, with the same columns per event; then `sync`
 (--sync-sizes): a sync of N contacts with 1% of them changed into the calendar of their previous
 sync, against a plain conversion of the same contacts (time ratio), and the peak RSS of a first
-sync and of the 1%-changed sync. A benchmark, not a test: it never fails on timing.
+sync and of the 1%-changed sync (--sync-baseline BIN: BIN's figures too, runs interleaved, for a
+comparison on a loaded machine). A benchmark, not a test: it never fails on timing.
 
 --probe DIR (or BDCONVERT_PROBE=DIR): DIR is the limit probe of issue 16 (`probe.c`, a minimal C
 converter writing the same bytes, and `gen_corpus.py`, its generator of harder address books:
@@ -66,6 +67,7 @@ def main():
     parser.add_argument("--extra", default="", help="extra bdconvert options, e.g. '--threads 1'")
     parser.add_argument("--sync-sizes", default="100000,1000000", help="contacts for the sync benchmark ('' to skip)")
     parser.add_argument("--sync-only", action="store_true", help="only the sync benchmark")
+    parser.add_argument("--sync-baseline", default="", help="another bdconvert run interleaved in the sync benchmark")
     parser.add_argument("--probe", default=os.environ.get("BDCONVERT_PROBE", ""),
                         help="directory of the limit probe (probe.c, gen_corpus.py); default $BDCONVERT_PROBE")
     parser.add_argument("--probe-sizes", default="100000", help="contacts for the side-by-side run with the probe")
@@ -80,10 +82,11 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     extra = args.extra.split()
 
-    print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s)")
+    print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s); "
+          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     sync_sizes = [10000] if args.smoke else [int(s) for s in args.sync_sizes.split(",") if s]
     if args.sync_only:
-        bench_sync(binary, sync_sizes, runs)
+        bench_sync(binary, sync_sizes, runs, args.sync_baseline or None)
         return
     if args.instructions:
         bench_instructions(binary, args.probe)
@@ -151,7 +154,7 @@ def main():
 
     if largest_vcard:
         bench_calendar(binary, *largest_vcard, runs)
-    bench_sync(binary, sync_sizes, runs)
+    bench_sync(binary, sync_sizes, runs, args.sync_baseline or None)
     if args.probe:
         bench_probe(binary, args.probe, probe_sizes, runs)
     else:
@@ -312,13 +315,16 @@ def changed_copy(source, target, every=100):
             out.write(line)
 
 
-def bench_sync(binary, sizes, runs):
+def bench_sync(binary, sizes, runs, baseline=None):
     """sync: 1% of N contacts changed, into the calendar of their previous sync, against converting
-    the same contacts; and the peak RSS of the first sync (N additions) and of the re-sync."""
+    the same contacts; and the peak RSS of the first sync (N additions) and of the re-sync. With a
+    baseline binary, both run interleaved (convert, convert, sync, sync per round), so that a
+    loaded machine slows both alike and their ratios compare."""
     if not sizes:
         return
+    binaries = [binary] + ([baseline] if baseline else [])
     print("sync: N vCard 3.0 contacts, 1% renamed, into the calendar of the previous sync (file target)")
-    print(f"{'contacts':>10}{'convert s':>11}{'sync s':>9}{'ratio':>7}{'first-sync RSS MiB':>20}{'re-sync RSS MiB':>17}{'changes':>9}")
+    print(f"{'contacts':>10}{'convert s':>11}{'sync s':>9}{'ratio':>7}{'first-sync RSS MiB':>20}{'re-sync RSS MiB':>17}{'changes':>9}  binary")
     for size in sizes:
         vcard = os.path.join(WORK, f"vcf30-{size}.vcf")
         if not os.path.exists(vcard):
@@ -326,22 +332,32 @@ def bench_sync(binary, sizes, runs):
         changed = os.path.join(WORK, f"vcf30-{size}-changed.vcf")
         if not os.path.exists(changed):
             changed_copy(vcard, changed)
-        base = os.path.join(WORK, f"sync-{size}.ics")
         target = os.path.join(WORK, "sync-target.ics")
-        if os.path.exists(base):
-            os.remove(base)
-        _, first_rss = run_once(binary, ["sync", vcard, "--to", base, "-q"])
         out = os.path.join(WORK, "out.ics")
-        convert = statistics.median(
-            run_once(binary, ["vcf-to-ics", changed, "-q", "-o", out], fresh=out)[0] for _ in range(runs))
-        results = []
+        bases, first_rss = [], []
+        for number, b in enumerate(binaries):
+            base = os.path.join(WORK, f"sync-{size}.ics" if number == 0 else f"sync-{size}-baseline.ics")
+            if os.path.exists(base):
+                os.remove(base)
+            first_rss.append(run_once(b, ["sync", vcard, "--to", base, "-q"])[1])
+            bases.append(base)
+        converts = [[] for _ in binaries]
+        syncs = [[] for _ in binaries]
         for _ in range(runs):
-            subprocess.run(["cp", base, target], check=True)
-            results.append(run_once(binary, ["sync", changed, "--to", target, "-q"]))
-        seconds = statistics.median(r[0] for r in results)
-        rss = max(r[1] for r in results)
-        print(f"{size:>10,}{convert:>11.3f}{seconds:>9.3f}{seconds / convert:>7.2f}{first_rss:>20.1f}{rss:>17.1f}{size // 100:>9,}")
+            for number, b in enumerate(binaries):
+                converts[number].append(run_once(b, ["vcf-to-ics", changed, "-q", "-o", out], fresh=out)[0])
+            for number, b in enumerate(binaries):
+                subprocess.run(["cp", bases[number], target], check=True)
+                syncs[number].append(run_once(b, ["sync", changed, "--to", target, "-q"]))
+        for number, b in enumerate(binaries):
+            convert = statistics.median(converts[number])
+            seconds = statistics.median(r[0] for r in syncs[number])
+            rss = max(r[1] for r in syncs[number])
+            ratios = sorted(s[0] / c for s, c in zip(syncs[number], converts[number]))
+            print(f"{size:>10,}{convert:>11.3f}{seconds:>9.3f}{seconds / convert:>7.2f}{first_rss[number]:>20.1f}{rss:>17.1f}{size // 100:>9,}  {b}")
+            print(f"{'':>10}ratio per round: {' '.join(f'{r:.2f}' for r in ratios)}")
     print("ratio: sync time / plain conversion time (the issue asks for less than 2); RSS: the largest of the runs")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def bench_calendar(binary, size, fmt, vcard, runs):

@@ -238,6 +238,32 @@ import Testing
     #expect(folder.read("b.ics") == before)
   }
 
+  /// The target's inventory is read while the sources are converted (after the first sync):
+  /// when both fail, the source's error is the one reported, as before, and nothing changes.
+  @Test func aFailedSourceIsReportedBeforeABrokenTarget() throws {
+    let folder = try TemporaryDirectory()
+    let contacts = try folder.write("contacts.vcf", Self.alice)
+    let target = folder.url.appendingPathComponent("b.ics").path
+    #expect(try sync([contacts, "--to", target]).status == 0)
+    try folder.write("b.ics", "shopping list\n")
+    try FileManager.default.removeItem(atPath: contacts)
+    let missing = try sync([contacts, "--to", target])
+    #expect(missing.status == 66)
+    #expect(missing.stderr.contains("contacts.vcf"))
+    #expect(!missing.stderr.contains("not an iCalendar file"))
+    try folder.write("contacts.vcf", "this is not a contact file\n")
+    let garbage = try sync([contacts, "--to", target])
+    #expect(garbage.status == 65)
+    #expect(!garbage.stderr.contains("not an iCalendar file"))
+    #expect(text(folder.read("b.ics")) == "shopping list\n")
+    // The source mended, the target's own error is reported.
+    try folder.write("contacts.vcf", Self.alice)
+    let refused = try sync([contacts, "--to", target])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("not an iCalendar file"))
+    #expect(text(folder.read("b.ics")) == "shopping list\n")
+  }
+
   @Test func changingAnOptionUpdatesEveryEvent() throws {
     let folder = try TemporaryDirectory()
     let contacts = try folder.write("contacts.vcf", Self.alice + Self.bob)
@@ -350,6 +376,40 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: vdir + names[0])) == original)
     // Converged: the next sync changes nothing (it used to rewrite the first file every time).
     let again = try sync([contacts, "--to", vdir], epoch: 2000)
+    #expect(again.stdout == "")
+    #expect(again.stderr.hasSuffix("0 added, 0 updated, 0 removed, 2 unchanged\n"))
+  }
+
+  @Test func aSecondCopyOfAManagedEventInAFileIsNamedAndRemoved() throws {
+    let folder = try TemporaryDirectory()
+    let contacts = try folder.write("contacts.vcf", Self.alice + Self.bob)
+    let target = folder.url.appendingPathComponent("b.ics").path
+    #expect(try sync([contacts, "--to", target]).status == 0)
+    // A copy of the first event pasted again at the end (an import done twice, say).
+    let written = text(folder.read("b.ics"))
+    let begin = try #require(written.range(of: "BEGIN:VEVENT\r\n"))
+    let end = try #require(written.range(of: "END:VEVENT\r\n"))
+    let event = String(written[begin.lowerBound..<end.upperBound])
+    let firstLine = written[..<begin.lowerBound].components(separatedBy: "\r\n").count
+    let footer = try #require(written.range(of: "END:VCALENDAR\r\n", options: .backwards))
+    let copyLine = written[..<footer.lowerBound].components(separatedBy: "\r\n").count
+    try folder.write("b.ics", String(written[..<footer.lowerBound]) + event + "END:VCALENDAR\r\n")
+    let uid = try #require(event.split(separator: "\r\n").first { $0.hasPrefix("UID:") })
+      .dropFirst(4)
+    let result = try sync([contacts, "--to", target], epoch: 1000)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "\(target):\(copyLine): warning: UID '\(uid)' is also at line \(firstLine); this copy "
+          + "is removed (one event per UID: the first copy keeps its place)"))
+    let after = text(folder.read("b.ics"))
+    #expect(after.components(separatedBy: "UID:\(uid)\r\n").count == 2)
+    // Still the first event: the replacement took the first copy's place.
+    #expect(
+      after.split(separator: "\r\n").first { $0.hasPrefix("UID:") }.map(String.init)
+        == "UID:\(uid)")
+    // Converged: the next sync changes nothing and warns no more.
+    let again = try sync([contacts, "--to", target], epoch: 2000)
     #expect(again.stdout == "")
     #expect(again.stderr.hasSuffix("0 added, 0 updated, 0 removed, 2 unchanged\n"))
   }

@@ -7,7 +7,7 @@
 /// The hashes are of the unfolded content lines, taken in any order, so refolding, other line
 /// endings and another property order (as khal and servers write events back) are not changes.
 /// The components of one UID (a master and its overrides) are combined in any order too.
-public struct EventDigest: Hashable, Sendable {
+public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   /// Hashes of the lines of each part, summed over the components.
   public var date: UInt32 = 0
   /// See ``date``.

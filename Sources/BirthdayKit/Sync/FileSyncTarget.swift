@@ -60,7 +60,7 @@ public struct FileSyncTarget: SyncTarget {
       case .component:
         guard reader.isEvent, reader.hasUID else { continue }
         let key = SyncEventKey(uid: reader.uid)
-        try inventory.add(uid: reader.uid, key: key, facts: reader.facts)
+        try inventory.add(uid: reader.uid, key: key, facts: reader.facts, line: reader.lineNumber)
         try locations.add(key, reader.byteRange)
       }
       locations.size = reader.byteRange.upperBound

@@ -46,6 +46,8 @@ struct SyncComponentReader {
   private(set) var hasUID = false
   /// For an event: what it says (when the reader gathers facts).
   private(set) var facts = EventFacts()
+  /// For a ``Item/component``: the line of its `BEGIN`.
+  private(set) var lineNumber = 0
 
   private var inComponent = false
   private var componentStart = 0
@@ -128,6 +130,7 @@ struct SyncComponentReader {
   private mutating func begin(_ line: ICalendarLineView) {
     inComponent = true
     componentStart = line.byteOffset
+    lineNumber = line.lineNumber
     let value = line.value
     var end = value.count
     while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }

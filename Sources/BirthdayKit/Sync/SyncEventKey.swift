@@ -2,7 +2,7 @@
 ///
 /// A UID in bdconvert's own form (a lower-case canonical UUID) is its 128 bits; any other UID is
 /// the first 128 bits of its SHA-1, where a collision is out of reach.
-public struct SyncEventKey: Hashable, Comparable, Sendable {
+public struct SyncEventKey: Hashable, Comparable, Sendable, BitwiseCopyable {
   /// The first 8 bytes.
   public var high: UInt64
   /// The last 8 bytes.

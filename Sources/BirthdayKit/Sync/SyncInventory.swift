@@ -101,6 +101,8 @@ public struct SyncInventory {
   private var hasResources = false
   private var currentResource: String?
   private var currentResourceEntries: [SyncEventKey: Int] = [:]
+  /// See ``laterCopies()``: an entry's index and the copy's record.
+  private var copyRecords: [(index: Int, record: Int64)] = []
 
   /// Creates an empty inventory for `set`; the spool goes to an unnamed file in `$TMPDIR`.
   /// - Parameter expectedCount: room to reserve, when the target's size suggests it.
@@ -124,13 +126,14 @@ public struct SyncInventory {
       resource: component.resource, etag: component.etag, line: component.line)
   }
 
-  /// Adds one event component from the facts a scan gathered (no copy of the event).
-  mutating func add(uid: [UInt8], key: SyncEventKey, facts: EventFacts) throws {
+  /// Adds one event component from the facts a scan gathered (no copy of the event); `line` is
+  /// where its `BEGIN` is.
+  mutating func add(uid: [UInt8], key: SyncEventKey, facts: EventFacts, line: Int) throws {
     try add(
       uid: uid, key: key, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
       digest: facts.digest, isOverride: facts.isOverride, summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
-      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: nil)
+      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: line)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
@@ -223,6 +226,9 @@ public struct SyncInventory {
     for index in entries.indices {
       let entry = entries[index]
       if merged > 0, entries[merged - 1].key == entry.key {
+        if !entries[merged - 1].recordIsOverride, !entry.recordIsOverride {
+          copyRecords.append((merged - 1, entry.record))
+        }
         Self.merge(entry, into: &entries[merged - 1])
       } else {
         entries[merged] = entry
@@ -230,6 +236,13 @@ public struct SyncInventory {
       }
     }
     entries.removeLast(entries.count - merged)
+  }
+
+  /// In a calendar file, the UIDs with a second master (two copies of one event, which no
+  /// calendar app tells apart): each one's entry and the details of each later copy. A
+  /// replacement takes the first copy's place and drops the others.
+  public func laterCopies() throws -> [(index: Int, copy: SyncEventDetails)] {
+    try copyRecords.map { ($0.index, try details(atRecord: $0.record)) }
   }
 
   /// Whether the entry at `index` is a UID that an earlier resource already holds: the target
@@ -251,9 +264,13 @@ public struct SyncInventory {
 
   /// The UID, title, date, resource and entity tag of an entry, read back from the spool.
   public func details(of entry: Entry) throws -> SyncEventDetails {
+    try details(atRecord: entry.record)
+  }
+
+  private func details(atRecord record: Int64) throws -> SyncEventDetails {
     var header = [UInt8](repeating: 0, count: 4096)
     var fields: [[UInt8]] = []
-    let offset = Int(entry.record)
+    let offset = Int(record)
     var buffered: [UInt8] = []
     func fill(_ count: Int) throws {
       while buffered.count < count {

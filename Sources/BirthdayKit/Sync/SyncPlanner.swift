@@ -32,13 +32,12 @@ public struct SyncPlanner {
 
   /// Plans the sync of the calendar in `wanted` into a target whose events are in `inventory`
   /// (finished), for callers that hold a small calendar (it is read into memory first).
-  /// - Parameters:
-  ///   - timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of replacements.
-  ///   - expectedEvents: ignored (the count is known once the calendar is read).
+  /// - Parameter timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of
+  ///   replacements.
   /// - Throws: ``InputFormatError`` for a malformed wanted calendar, or what the sources throw.
   public static func plan<Source: ByteSource>(
     wanted: Source, fileName: String, inventory: SyncInventory, timestamp: UTCTimestamp,
-    options: Options = Options(), expectedEvents: Int = 0
+    options: Options = Options()
   ) throws -> SyncPlan {
     var source = wanted
     var bytes: [UInt8] = []

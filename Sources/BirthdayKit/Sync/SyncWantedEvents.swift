@@ -7,7 +7,8 @@
 /// Memory: one 48-byte record per UID, spooled to an unnamed temporary file in blocks.
 public struct SyncWantedEvents {
   /// One UID of the wanted calendar: the components that follow one another with that UID.
-  struct Group {
+  /// Spooled as raw bytes, so it must stay plain data.
+  struct Group: BitwiseCopyable {
     var key: SyncEventKey
     var digest: EventDigest
     /// Where its first component starts and its last one ends.

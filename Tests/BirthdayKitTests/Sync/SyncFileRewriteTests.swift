@@ -46,6 +46,24 @@ import Testing
       timestamp: UTCTimestamp(secondsSince1970: 86_400))
   }
 
+  /// A second master of a UID in the file is a copy (named with its line); an override is not.
+  @Test func aSecondMasterIsALaterCopy() throws {
+    let target = Array(
+      (Self.target.replacingOccurrences(
+        of: "END:VCALENDAR\r\nBEGIN:VCALENDAR",
+        with: Self.event("keep", "Birthday: Keep")
+          + "END:VCALENDAR\r\nBEGIN:VCALENDAR")).utf8)
+    let inventory = try FileSyncTarget.inventory(
+      of: MemoryByteSource(target), fileName: "t.ics", set: "birthdays")
+    let copies = try inventory.laterCopies()
+    #expect(copies.map(\.copy.uid) == ["keep"])
+    #expect(copies.map(\.copy.line) == [45])
+    #expect(try copies.map { try inventory.details(of: inventory.entries[$0.index]).line } == [4])
+    let original = try FileSyncTarget.inventory(
+      of: MemoryByteSource(Array(Self.target.utf8)), fileName: "t.ics", set: "birthdays")
+    #expect(try original.laterCopies().isEmpty)
+  }
+
   @Test func copyingWritesWhatReadingAgainWrites() throws {
     let target = Array(Self.target.utf8)
     let plan = try Self.plan(target)
