@@ -32,6 +32,21 @@ import Testing
     #expect(CSVRow.groupNames(in: cell) == Self.referenceGroupNames(cell))
   }
 
+  /// Every cell of up to six characters over the separators, `*`, space, TAB and a letter: the
+  /// ASCII path takes names already on one line without sanitizing them.
+  @Test func everyShortASCIICellMatchesTheDefinition() {
+    let alphabet: [Character] = ["*", " ", ":", ";", "a", "\t"]
+    var cells: [String] = [""]
+    var last: [String] = [""]
+    for _ in 1...6 {
+      last = last.flatMap { cell in alphabet.map { cell + String($0) } }
+      cells += last
+    }
+    for cell in cells {
+      #expect(CSVRow.groupNames(in: cell) == Self.referenceGroupNames(cell), "\(cell)")
+    }
+  }
+
   static let dateCells = [
     "5/10/71", "05/10/1971", "1971-05-10", "10.5.71", "5/10/71/", "/5/10/71", "5//10//71",
     "123/10/71", "5/10/7", " 5/10/71 ", "5-10-71", "--05-10", "5/10", "5/10/71/2", "٥/١٠/٧١",

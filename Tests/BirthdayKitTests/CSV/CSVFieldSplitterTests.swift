@@ -69,6 +69,31 @@ import Testing
     }
   }
 
+  /// Every record of up to seven bytes over quotes, delimiters, a line break and a letter: the
+  /// quoted path walks quotes and delimiters eight bytes at a time, so short records end in its
+  /// byte-by-byte tail and longer ones (below) cross its words.
+  @Test func everyShortRecordSplitsAsTheReferenceRule() {
+    let alphabet: [UInt8] = [0x22, 0x2C, 0x61, 0x0A]
+    var records: [[UInt8]] = [[]]
+    var last: [[UInt8]] = [[]]
+    for _ in 1...7 {
+      last = last.flatMap { record in alphabet.map { record + [$0] } }
+      records += last
+    }
+    for record in records {
+      let expected = Self.referenceSplit(record, delimiter: 0x2C)
+      for needed in [0, 1, 2, 3, Int.max] {
+        let (count, fields) = Self.split(record, delimiter: 0x2C, neededFields: needed)
+        #expect(count == expected.count, "\(record) needed \(needed)")
+        #expect(fields == Array(expected.prefix(needed)), "\(record) needed \(needed)")
+      }
+      // Across word boundaries: the same record after 13 plain bytes and a delimiter.
+      let shifted = Array("abcdefghijklm,".utf8) + record
+      let (count, fields) = Self.split(shifted, delimiter: 0x2C, neededFields: .max)
+      #expect(count == expected.count + 1 && Array(fields.dropFirst()) == expected, "\(record)")
+    }
+  }
+
   @Test func typicalRows() {
     let row = Array(#"Ann,"Lee, Jr.","say ""hi""",x"y,"a"b,,"#.utf8)
     let (count, fields) = Self.split(row, delimiter: 0x2C, neededFields: .max)

@@ -10,11 +10,9 @@ struct CSVRecordBatch: Sendable {
   ) throws -> CSVRecordBatch? {
     var batch = CSVRecordBatch()
     batch.bytes.reserveCapacity(size + size / 8)
-    var record: [UInt8] = []
     while batch.bytes.count < size,
-      let info = try scanner.nextRecord(into: &record, delimiter: delimiter)
+      let info = try scanner.appendRecord(to: &batch.bytes, delimiter: delimiter)
     {
-      batch.bytes.append(contentsOf: record)
       batch.records.append((batch.bytes.count, info.line, info.unterminatedQuote))
     }
     return batch.records.isEmpty ? nil : batch

@@ -77,16 +77,83 @@ struct CSVRecordScanner {
         if try ensureByte(), buffer[position] == 0x0A { position += 1 }
         return Record(line: startLine, unterminatedQuote: false)
       default:  // a quote: it opens a quoted field only at the start of a field
-        inQuotes = record.last.map { isDelimiter($0, delimiter) } ?? true
+        inQuotes = record.last.map { Self.isDelimiter($0, delimiter) } ?? true
         record.append(byte)
       }
     }
     return Record(line: startLine, unterminatedQuote: inQuotes)
   }
 
+  /// Appends the next record's bytes (without its line break) to `bytes`; `nil` at the end of
+  /// the input. The same as ``nextRecord(into:delimiter:)`` and an append, but a record that
+  /// lies whole in the buffer (nearly all) is found by its quotes and line breaks alone and
+  /// copied once.
+  mutating func appendRecord(to bytes: inout [UInt8], delimiter: UInt8?) throws -> Record? {
+    guard try ensureByte() else { return nil }
+    let start = position
+    let found = buffer.withUnsafeBufferPointer { all in
+      Self.recordInBuffer(all, from: start, to: end, delimiter: delimiter)
+    }
+    guard let found else {
+      // The record runs past the buffer: byte by byte, refilling as it goes.
+      var record: [UInt8] = []
+      guard let info = try nextRecord(into: &record, delimiter: delimiter) else { return nil }
+      bytes.append(contentsOf: record)
+      return info
+    }
+    buffer.withUnsafeBufferPointer { all in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<found.end]))
+    }
+    let line = lineNumber
+    position = found.next
+    lineNumber += found.lines + 1
+    return Record(line: line, unterminatedQuote: false)
+  }
+
+  /// The record starting at `start` as ``nextRecord(into:delimiter:)`` reads it: where its
+  /// bytes end, where the next record starts, and the line breaks inside its quoted fields;
+  /// `nil` when telling needs a byte at or after `end`.
+  private static func recordInBuffer(
+    _ all: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, delimiter: UInt8?
+  ) -> (end: Int, next: Int, lines: Int)? {
+    var index = start
+    var inQuotes = false
+    var lines = 0
+    while let stop = ByteScan.firstIndex(of: 0x22, 0x0D, 0x0A, in: all, from: index, to: end) {
+      let byte = all[stop]
+      index = stop + 1
+      if inQuotes {
+        if byte == 0x22 {
+          guard index < end else { return nil }
+          if all[index] == 0x22 {
+            index += 1  // "" stays in quotes
+          } else {
+            inQuotes = false
+          }
+        } else if byte == 0x0A {
+          lines += 1
+        } else {
+          guard index < end else { return nil }
+          if all[index] != 0x0A { lines += 1 }
+        }
+        continue
+      }
+      switch byte {
+      case 0x0A:
+        return (stop, index, lines)
+      case 0x0D:
+        guard index < end else { return nil }
+        return (stop, all[index] == 0x0A ? index + 1 : index, lines)
+      default:  // a quote: it opens a quoted field only at the start of a field
+        inQuotes = stop == start || isDelimiter(all[stop - 1], delimiter)
+      }
+    }
+    return nil
+  }
+
   /// Whether `byte` separates fields: `delimiter` when known, else any of `,` `;` TAB.
   @inline(__always)
-  private func isDelimiter(_ byte: UInt8, _ delimiter: UInt8?) -> Bool {
+  private static func isDelimiter(_ byte: UInt8, _ delimiter: UInt8?) -> Bool {
     delimiter.map { byte == $0 }
       ?? (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x09)
   }

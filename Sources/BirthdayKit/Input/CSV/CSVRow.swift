@@ -41,6 +41,15 @@ struct CSVRow {
     var index = 0
     func take(_ end: Int) {
       if end > start {
+        let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if isCleanASCII(piece) {
+          // Already on one line: no String to sanitize, and `* ` dropped before the String is
+          // made (removing it from the String cost more than the rest of the cell).
+          let skip = piece.count > 2 && piece[0] == UInt8(ascii: "*") && piece[1] == 0x20 ? 2 : 0
+          names.append(
+            String(decoding: UnsafeBufferPointer(rebasing: piece[skip...]), as: UTF8.self))
+          return
+        }
         var name = TextSanitizer.singleLine(
           String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
         if name.hasPrefix("* ") { name.removeFirst(2) }
@@ -65,6 +74,20 @@ struct CSVRow {
     }
     take(bytes.count)
     return names
+  }
+
+  /// Whether ASCII `bytes` are what ``TextSanitizer/singleLine(_:)`` leaves unchanged:
+  /// printable, not empty, no space at either end, no two spaces in a row.
+  private static func isCleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
+      return false
+    }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+      previous = byte
+    }
+    return true
   }
 
   /// Calls `body` with each date cell: the birthday, then the anniversaries.

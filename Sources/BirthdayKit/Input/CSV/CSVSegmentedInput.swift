@@ -91,7 +91,11 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     report: @escaping DiagnosticHandler, body: (Contact) throws -> Void
   ) throws {
     var record: [UInt8] = []
-    while let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter) {
+    while true {
+      record.removeAll(keepingCapacity: true)
+      guard let info = try scanner.appendRecord(to: &record, delimiter: state.delimiter) else {
+        break
+      }
       _ = try record.withUnsafeBufferPointer {
         try state.consume($0, info: info, report: report, body: body)
       }
