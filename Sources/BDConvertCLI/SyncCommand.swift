@@ -112,8 +112,10 @@ struct SyncCommand {
   func run() throws(CommandError) -> ExitStatus {
     // 1. The wanted events: exactly what `convert` writes, into an unnamed temporary file.
     let wanted: TemporaryFile
+    let collector: SyncWantedEventCollector
     do {
       wanted = try TemporaryFile()
+      collector = try SyncWantedEventCollector()
     } catch {
       throw CalendarInput.commandError(error)
     }
@@ -147,6 +149,7 @@ struct SyncCommand {
     var conversion = ConvertCommand(options: options, timestamp: timestamp)
     conversion.addressBooks = addressBooks
     conversion.scratch = wanted
+    conversion.eventObserver = collector
     conversion.requiresEveryInput = true
     conversion.printsSummary = false
     do {
@@ -170,8 +173,9 @@ struct SyncCommand {
       if lock == nil { lock = try takeLock(isFolder: isFolder) }
     }
 
-    // 3. Inventory and plan: the target's inventory is read on a second thread while this one
-    // reads the converted calendar (independent passes, one core each), then the two are matched.
+    // 3. Inventory and plan: the target's inventory (read on a second thread) is matched with the
+    // wanted events, which the conversion handed over (or, should it not have followed them all,
+    // which this thread reads from the converted calendar meanwhile).
     var plan: SyncPlan
     do {
       let inventory = inventory ?? BackgroundInventory(target: target, set: sync.set)
@@ -180,7 +184,9 @@ struct SyncCommand {
           let source = FileRandomAccessSource(
             descriptor: wanted.descriptor, name: "the converted calendar")
         else { throw TemporaryFileError(operation: "read", directory: wanted.directory, code: EIO) }
-        return try SyncWantedEvents(scanning: source, fileName: "the converted calendar")
+        let name = "the converted calendar"
+        return try SyncWantedEvents(collected: collector, in: source, fileName: name)
+          ?? SyncWantedEvents(scanning: source, fileName: name)
       }
       let found = try inventory.wait()  // first: a target refused is what to report
       plan = try SyncPlanner.plan(
