@@ -50,6 +50,48 @@ struct CSVFieldSplitter {
     return (lines, start - lineStart + 1)
   }
 
+  /// The fields of `data` from `start`, which is the start of a field: delimiters are counted
+  /// eight bytes at a time between the quotes that open a quoted field.
+  private static func countFields(
+    in data: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
+  ) -> Int {
+    var count = 0
+    var index = start
+    while true {
+      if index < data.count, data[index] == 0x22 {  // a quoted field: to its closing quote
+        var quote = index
+        repeat {
+          quote =
+            ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+            ?? data.count
+          guard quote < data.count else { return count + 1 }  // unterminated
+          guard quote + 1 < data.count, data[quote + 1] == 0x22 else { break }
+          quote += 1  // "" is one quote
+        } while true
+        // Text after the closing quote belongs to the field, quotes included.
+        let next =
+          ByteScan.firstIndex(
+            of: delimiter, delimiter, delimiter, in: data, from: quote + 1, to: data.count)
+          ?? data.count
+        count += 1
+        guard next < data.count else { return count }
+        index = next + 1
+        continue
+      }
+      // Unquoted fields up to the next quote that opens a field (one after a delimiter); a
+      // quote inside an unquoted field is text.
+      var quote = index
+      repeat {
+        quote =
+          ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+          ?? data.count
+      } while quote < data.count && data[quote - 1] != delimiter
+      count += ByteScan.count(of: delimiter, in: data, from: index, to: quote)
+      guard quote < data.count else { return count + 1 }
+      index = quote
+    }
+  }
+
   /// Splits `record` at `delimiter`, outside quotes; a quoted field loses its quotes and its
   /// doubled quotes become one. Text after a closing quote is kept (lenient, like spreadsheets).
   ///
@@ -96,7 +138,11 @@ struct CSVFieldSplitter {
     var index = 0
     while true {
       let recording = ends.count < neededFields
-      if recording { recordStarts.append(index) }
+      guard recording else {
+        count += Self.countFields(in: data, from: index, delimiter: delimiter)
+        return
+      }
+      recordStarts.append(index)
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         let quote =
