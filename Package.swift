@@ -10,16 +10,24 @@ let package = Package(
   products: [
     .library(name: "BirthdayKit", targets: ["BirthdayKit"]),
     .executable(name: "bdconvert", targets: ["bdconvert"]),
+    .executable(name: "bdconvert-dav", targets: ["bdconvert-dav"]),
   ],
   targets: [
     // The pipeline: input readers -> core model -> calendar writer / editor.
     .target(name: "BirthdayKit"),
     // CalDAV/CardDAV: an HTTP client (Foundation's URLSession), multistatus parsing, collections.
     .target(name: "BirthdayDAV", dependencies: ["BirthdayKit"]),
-    // The command line: argument parsing, files, diagnostics, exit statuses.
-    .target(name: "BDConvertCLI", dependencies: ["BirthdayKit", "BirthdayDAV"]),
-    // The executable is a one-line entry point so the CLI stays testable.
+    // The command line: argument parsing, files, diagnostics, exit statuses. No network or XML
+    // library: the server commands reach a server through its ServerBackend protocol.
+    .target(name: "BDConvertCLI", dependencies: ["BirthdayKit"]),
+    // The ServerBackend over BirthdayDAV, for bdconvert-dav.
+    .target(name: "BDConvertServerCLI", dependencies: ["BDConvertCLI", "BirthdayDAV"]),
+    // The executables are short entry points so the CLI stays testable. bdconvert hands a command
+    // that names a server to bdconvert-dav (found next to it), so that it starts without loading
+    // libcurl and libxml2.
     .executableTarget(name: "bdconvert", dependencies: ["BDConvertCLI"]),
+    .executableTarget(
+      name: "bdconvert-dav", dependencies: ["BDConvertCLI", "BDConvertServerCLI"]),
     .testTarget(
       name: "BirthdayKitTests",
       dependencies: ["BirthdayKit"],
@@ -28,7 +36,9 @@ let package = Package(
     .testTarget(name: "BirthdayDAVTests", dependencies: ["BirthdayDAV"]),
     .testTarget(
       name: "BDConvertCLITests",
-      dependencies: ["BDConvertCLI", "BirthdayDAV", "bdconvert"]
+      dependencies: [
+        "BDConvertCLI", "BDConvertServerCLI", "BirthdayDAV", "bdconvert", "bdconvert-dav",
+      ]
     ),
   ]
 )

@@ -8,12 +8,16 @@ import BirthdayKit
 
 /// The `bdconvert` command line: dispatches to a command and turns failures into exit statuses.
 ///
-/// Kept in a library so tests can run commands in-process; the executable only calls
-/// ``main(_:environment:)``.
+/// Kept in a library so tests can run commands in-process; the executables only call
+/// ``main(_:environment:server:)``.
 public enum CommandLineTool {
   /// Runs `bdconvert` with `arguments` (without the program name).
+  /// - Parameter server: the CalDAV/CardDAV client (`bdconvert-dav`'s); without one, a command
+  ///   given a server URL fails with 69 (`bdconvert` hands those to ``ServerSibling`` first).
   /// - Returns: the process exit status.
-  public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+  public static func main(
+    _ arguments: [String], environment: [String: String], server: (any ServerBackend)? = nil
+  ) -> Int32 {
     let expanded: [String]
     do {
       expanded = try ConfigFile.expand(arguments, environment: environment)
@@ -25,24 +29,24 @@ public enum CommandLineTool {
       arguments: expanded, environment: environment,
       isTerminal: StandardStreams.errorIsTerminal)
     return DiagnosticStyle.$current.withValue(style) {
-      runReportingErrors(expanded, environment: environment)
+      runReportingErrors(expanded, environment: environment, server: server)
     }
   }
 
-  private static func runReportingErrors(_ arguments: [String], environment: [String: String])
-    -> Int32
-  {
+  private static func runReportingErrors(
+    _ arguments: [String], environment: [String: String], server: (any ServerBackend)?
+  ) -> Int32 {
     do {
-      return try run(arguments, environment: environment).rawValue
+      return try run(arguments, environment: environment, server: server).rawValue
     } catch {
       StandardStreams.error(error.rendered)
       return error.status.rawValue
     }
   }
 
-  private static func run(_ arguments: [String], environment: [String: String]) throws(CommandError)
-    -> ExitStatus
-  {
+  private static func run(
+    _ arguments: [String], environment: [String: String], server: (any ServerBackend)?
+  ) throws(CommandError) -> ExitStatus {
     let tool = CommandCatalog.tool
     guard let first = arguments.first else {
       StandardStreams.error(tool.usageText + "\n")
@@ -58,7 +62,8 @@ public enum CommandLineTool {
     }
     let rest = Array(arguments.dropFirst())
     if let command = CommandCatalog.command(named: first) {
-      return try command.execute(Invocation(arguments: rest, environment: environment))
+      return try command.execute(
+        Invocation(arguments: rest, environment: environment, server: server))
     }
     switch first {
     case "-h", "--help":

@@ -15,6 +15,8 @@ struct ConvertCommand {
   var printsSummary = true
   /// CardDAV address books among the inputs, already read from their servers.
   var addressBooks: ServerAddressBooks?
+  /// Told about every event written (`sync` learns the wanted events from it).
+  var eventObserver: (any RenderedEventObserver)?
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
   static let parallelThreshold = 8 << 20
@@ -87,6 +89,7 @@ struct ConvertCommand {
     var converter = BirthdayCalendarConverter(
       sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
+    if let eventObserver { converter.observeEvents(eventObserver) }
 
     var statistics: ConversionStatistics
     // What inputs left out after some of their records were read had added to the counts.

@@ -5,9 +5,10 @@ struct DeleteCommand: Subcommand {
   static var spec: CommandSpec { .delete }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
-    -> ExitStatus
-  {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:],
+    server: (any ServerBackend)? = nil
+  ) throws(CommandError) -> ExitStatus {
     guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     guard scanned.operands.count <= 1 else {
       throw .usage("delete takes one calendar file, not \(scanned.operands.count)", usage)
@@ -34,7 +35,7 @@ struct DeleteCommand: Subcommand {
         throw .usage("'--in-place' and '-o' are for files; a server is changed in place", usage)
       }
       let (access, url) = try ServerAccess.open(
-        path, scanned: scanned, environment: environment, usage: usage)
+        path, scanned: scanned, environment: environment, usage: usage, backend: server)
       if uids.isEmpty {
         StandardStreams.error(nothingToDelete(uidFiles))
         return .success

@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 
 #if canImport(Glibc)
@@ -12,9 +11,10 @@ struct ListCommand: Subcommand {
   static var spec: CommandSpec { .list }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
-    -> ExitStatus
-  {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:],
+    server: (any ServerBackend)? = nil
+  ) throws(CommandError) -> ExitStatus {
     guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
     if paths.filter({ $0 == "-" }).count > 1 {
@@ -34,7 +34,7 @@ struct ListCommand: Subcommand {
         throw .usage("list takes one calendar URL, or files, not both", usage)
       }
       return try listServer(
-        url, scanned: scanned, environment: environment, today: today)
+        url, scanned: scanned, environment: environment, today: today, backend: server)
     }
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
@@ -86,20 +86,15 @@ struct ListCommand: Subcommand {
   /// `list URL`: the events of a calendar collection on a server, listed as one calendar.
   private static func listServer(
     _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
-    today: CivilDate
+    today: CivilDate, backend: (any ServerBackend)?
   ) throws(CommandError) -> ExitStatus {
     let (access, url) = try ServerAccess.open(
-      text, scanned: scanned, environment: environment, usage: usage)
+      text, scanned: scanned, environment: environment, usage: usage, backend: backend)
     let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
     defer { printer.finish() }
-    let collection: DAVCollection
-    do {
-      collection = try DAVCollection.discover(
-        url, kind: .calendar, client: access.client, name: scanned.last("--calendar-name"))
-    } catch {
-      throw ServerAccess.commandError(error)
-    }
-    let inputs = try ServerCalendarReader.calendars(of: collection, diagnostics: printer.handler)
+    let inputs = try ServerCalendarReader.calendars(
+      at: url, name: scanned.last("--calendar-name"), discover: true, access: access,
+      diagnostics: printer.handler)
     let json = scanned.has("--json")
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
     var text = ""

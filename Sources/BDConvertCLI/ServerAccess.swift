@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 import Foundation
 
@@ -6,7 +5,7 @@ import Foundation
 /// the connection options, the credentials, and the exit statuses for server failures.
 struct ServerAccess {
   /// The client, with the credentials found for the URL's host.
-  let client: DAVClient
+  let connection: any ServerConnection
 
   /// `http://` or `https://` (any case): a server, not a file.
   static func isURL(_ operand: String) -> Bool {
@@ -78,18 +77,23 @@ struct ServerAccess {
 
   /// Checks `text` and makes the client for it from the options (`--user`,
   /// `--password-file`, `--timeout`) and the environment. Nothing is sent yet.
+  /// - Throws: 69 without a `backend` (`bdconvert` hands server commands to `bdconvert-dav`
+  ///   before this point; only a program built without it gets here).
   static func open(
     _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
-    usage: String
+    usage: String, backend: (any ServerBackend)?
   ) throws(CommandError) -> (access: ServerAccess, url: URL) {
+    guard let backend else {
+      throw CommandError(
+        status: .unavailable,
+        message:
+          "'\(text)' is on a server, and this program has no CalDAV/CardDAV client; run it with "
+          + "\(ServerSibling.name)")
+    }
     guard let url = URL(string: text), url.host != nil else {
       throw .usage("'\(text)' is not a valid URL", usage)
     }
-    do {
-      try DAVClient.checkURL(url)
-    } catch {
-      throw .usage(error.description, usage)
-    }
+    if let refusal = backend.refusal(of: url) { throw .usage(refusal, usage) }
     var timeout = 30.0
     if let value = scanned.last("--timeout") {
       guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
@@ -97,45 +101,49 @@ struct ServerAccess {
       }
       timeout = seconds
     }
-    let credentials: DAVCredentials?
+    let style = DiagnosticStyle.current  // the retries are reported from worker threads
+    let login = ServerLogin(
+      url: url, user: scanned.last("--user"), passwordFile: scanned.last("--password-file"),
+      environment: environment, timeout: timeout, userAgent: "bdconvert/\(Version.number)",
+      onRetry: { url, reason, delay in
+        StandardStreams.error(
+          style.render(
+            "\(url): \(reason); trying again in \(String(format: "%.1f", delay)) s", at: nil,
+            .note) + "\n")
+      })
     do {
-      credentials = try DAVCredentials.resolve(
-        user: scanned.last("--user"), passwordFile: scanned.last("--password-file"),
-        environment: environment, host: url.host ?? "")
+      return (ServerAccess(connection: try backend.connect(login)), url)
     } catch {
       throw CommandError(status: .usage, message: error.message, usage: usage)
     }
-    let client = DAVClient(
-      credentials: credentials, timeout: timeout, userAgent: "bdconvert/\(Version.number)")
-    let style = DiagnosticStyle.current  // the retries are reported from worker threads
-    client.onRetry = { url, reason, delay in
-      StandardStreams.error(
-        style.render(
-          "\(url): \(reason); trying again in \(String(format: "%.1f", delay)) s", at: nil,
-          .note) + "\n")
-    }
-    return (ServerAccess(client: client), url)
   }
 
   /// The command error for a server failure: 69 unreachable, 77 refused credentials, 75 given
   /// up after retries, 65 an unusable answer or no calendar, 74 any other status.
-  static func commandError(_ error: DAVError) -> CommandError {
+  static func commandError(_ error: ServerFailure) -> CommandError {
     let status: ExitStatus
-    switch error {
+    switch error.kind {
     case .unreachable: status = .unavailable
     case .unauthorized: status = .noPermission
     case .gaveUp: status = .tempFailure
     case .malformedResponse: status = .dataError
-    case .refusedURL: status = .usage
+    case .refusedURL, .credentials: status = .usage
     case .notACalendar: status = .noInput
     case .status: status = .unavailable
     }
-    return CommandError(status: status, message: error.description)
+    return CommandError(status: status, message: error.message)
+  }
+
+  /// The command error for what a server request threw: a ``ServerFailure`` by its
+  /// kind, anything else (writing or reading the local copy) as a file error.
+  static func commandError(thrown error: any Error) -> CommandError {
+    if let failure = error as? ServerFailure { return commandError(failure) }
+    return CalendarInput.commandError(error)
   }
 
   /// The closing line with the requests sent, for `--verbose`: `bdconvert: 3 requests (REPORT 2, PROPFIND 1)`.
   var requestSummary: String {
-    let counts = client.requestCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    let counts = connection.requestCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
     let total = counts.reduce(0) { $0 + $1.value }
     return "bdconvert: \(total) request\(total == 1 ? "" : "s") ("
       + counts.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")\n"

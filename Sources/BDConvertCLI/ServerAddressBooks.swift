@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 import Foundation
 
@@ -15,7 +14,8 @@ import Foundation
 final class ServerAddressBooks {
   private struct Book {
     let file: TemporaryFile
-    let download: AddressBookDownload
+    /// The resource and its own line for a line of the file.
+    let resource: @Sendable (Int) -> (path: String, line: Int)?
   }
 
   private var books: [String: Book] = [:]
@@ -28,11 +28,11 @@ final class ServerAddressBooks {
   ///   failing after the retries) and the other statuses of ``ServerAccess/commandError(_:)``.
   init(
     sources: [String], scanned: ArgumentScanner.Result, environment: [String: String],
-    usage: String
+    usage: String, backend: (any ServerBackend)?
   ) throws(CommandError) {
     for source in sources where ServerAccess.isURL(source) && books[source] == nil {
       let (access, url) = try ServerAccess.open(
-        source, scanned: scanned, environment: environment, usage: usage)
+        source, scanned: scanned, environment: environment, usage: usage, backend: backend)
       accesses.append(access)
       let file: TemporaryFile
       do {
@@ -41,13 +41,10 @@ final class ServerAddressBooks {
         throw CalendarInput.commandError(error)
       }
       do {
-        let collection = try DAVCollection.discover(url, kind: .addressBook, client: access.client)
-        let download = try AddressBookDownload.read(collection) { try file.append($0) }
-        books[source] = Book(file: file, download: download)
-      } catch let error as DAVError {
-        throw ServerAccess.commandError(error)
+        let resource = try access.connection.readAddressBook(url) { try file.append($0) }
+        books[source] = Book(file: file, resource: resource)
       } catch {
-        throw CalendarInput.commandError(error)
+        throw ServerAccess.commandError(thrown: error)
       }
     }
   }
@@ -82,7 +79,7 @@ final class ServerAddressBooks {
   /// as they are.
   func relocate(_ location: SourceLocation) -> SourceLocation {
     guard let book = books[location.file],
-      let (path, line) = book.download.resource(atLine: location.line)
+      let (path, line) = book.resource(location.line)
     else { return location }
     return SourceLocation(file: path, line: line, column: location.column)
   }

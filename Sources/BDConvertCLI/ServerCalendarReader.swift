@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 import Foundation
 
@@ -6,16 +5,18 @@ import Foundation
 /// resource fetched in batches, each checked by the library's iCalendar reader; a resource that
 /// is not a well-formed calendar is skipped with a warning naming it (`/cal/x.ics:3`).
 enum ServerCalendarReader {
-  /// The resources of `collection` that are well-formed calendars, with their paths as names.
+  /// The resources of the calendar at `url` that are well-formed calendars, with their paths as
+  /// names. With `discover`, a server or principal URL leads to its calendar named `name`.
   static func calendars(
-    of collection: DAVCollection, diagnostics: DiagnosticHandler
+    at url: URL, name: String? = nil, discover: Bool, access: ServerAccess,
+    diagnostics: DiagnosticHandler
   ) throws(CommandError) -> [(source: MemoryByteSource, fileName: String)] {
     var inputs: [(source: MemoryByteSource, fileName: String)] = []
     do {
-      try collection.forEachBatch { batch in
+      try access.connection.forEachCalendarBatch(url, name: name, discover: discover) { batch in
         for resource in batch {
-          let bytes = [UInt8](resource.data ?? Data())
-          let name = resource.url.path
+          let bytes = resource.bytes
+          let name = resource.path
           do {
             try CalendarEditor.validate(MemoryByteSource(bytes), fileName: name)
             inputs.append((MemoryByteSource(bytes), name))
@@ -24,10 +25,8 @@ enum ServerCalendarReader {
           }
         }
       }
-    } catch let error as DAVError {
-      throw ServerAccess.commandError(error)
     } catch {
-      throw CalendarInput.commandError(error)
+      throw ServerAccess.commandError(thrown: error)
     }
     return inputs
   }

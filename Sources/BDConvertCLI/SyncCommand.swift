@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 import Foundation
 
@@ -22,6 +21,8 @@ struct SyncCommand {
   var environment: [String: String] = [:]
   /// The scanned arguments (server options for a server target).
   var scanned = ArgumentScanner.Result()
+  /// The CalDAV/CardDAV client, in `bdconvert-dav` only.
+  var backend: (any ServerBackend)?
 
   /// What `sync` adds to the conversion options.
   struct SyncOptions {
@@ -70,6 +71,7 @@ struct SyncCommand {
     var command = SyncCommand(options: options, sync: sync, timestamp: timestamp)
     command.environment = invocation.environment
     command.scanned = scanned
+    command.backend = invocation.server
     return try command.run()
   }
 
@@ -110,8 +112,10 @@ struct SyncCommand {
   func run() throws(CommandError) -> ExitStatus {
     // 1. The wanted events: exactly what `convert` writes, into an unnamed temporary file.
     let wanted: TemporaryFile
+    let collector: SyncWantedEventCollector
     do {
       wanted = try TemporaryFile()
+      collector = try SyncWantedEventCollector()
     } catch {
       throw CalendarInput.commandError(error)
     }
@@ -120,7 +124,7 @@ struct SyncCommand {
       options.inputs.contains(where: ServerAccess.isURL)
       ? try ServerAddressBooks(
         sources: options.inputs, scanned: scanned, environment: environment,
-        usage: CommandSpec.sync.usageText) : nil
+        usage: CommandSpec.sync.usageText, backend: backend) : nil
 
     // 2. A local target is locked for the rest of the run (a server needs no lock: every change
     // is conditional on the entity tag read in the inventory). When taking the lock changes
@@ -145,6 +149,7 @@ struct SyncCommand {
     var conversion = ConvertCommand(options: options, timestamp: timestamp)
     conversion.addressBooks = addressBooks
     conversion.scratch = wanted
+    conversion.eventObserver = collector
     conversion.requiresEveryInput = true
     conversion.printsSummary = false
     do {
@@ -159,18 +164,18 @@ struct SyncCommand {
     let target: any SyncTarget
     var server: ServerAccess?
     if ServerAccess.isURL(sync.target) {
-      let (access, collection) = try openServer()
+      let access: ServerAccess
+      (access, target) = try openServer(
+        diagnostics: conversion.report.printer?.handler ?? { _ in })
       server = access
-      target = CalDAVSyncTarget(
-        collection: collection, diagnostics: conversion.report.printer?.handler ?? { _ in },
-        progress: ServerAccess.progressPrinter(quiet: options.quiet))
     } else {
       target = local ?? localTarget(isFolder: isFolder)
       if lock == nil { lock = try takeLock(isFolder: isFolder) }
     }
 
-    // 3. Inventory and plan: the target's inventory is read on a second thread while this one
-    // reads the converted calendar (independent passes, one core each), then the two are matched.
+    // 3. Inventory and plan: the target's inventory (read on a second thread) is matched with the
+    // wanted events, which the conversion handed over (or, should it not have followed them all,
+    // which this thread reads from the converted calendar meanwhile).
     var plan: SyncPlan
     do {
       let inventory = inventory ?? BackgroundInventory(target: target, set: sync.set)
@@ -179,7 +184,9 @@ struct SyncCommand {
           let source = FileRandomAccessSource(
             descriptor: wanted.descriptor, name: "the converted calendar")
         else { throw TemporaryFileError(operation: "read", directory: wanted.directory, code: EIO) }
-        return try SyncWantedEvents(scanning: source, fileName: "the converted calendar")
+        let name = "the converted calendar"
+        return try SyncWantedEvents(collected: collector, in: source, fileName: name)
+          ?? SyncWantedEvents(scanning: source, fileName: name)
       }
       let found = try inventory.wait()  // first: a target refused is what to report
       plan = try SyncPlanner.plan(
@@ -224,18 +231,19 @@ struct SyncCommand {
   }
 
   /// The calendar collection of a URL target: found (or made with `--create`) before any change.
-  private func openServer() throws(CommandError) -> (ServerAccess, DAVCollection) {
+  private func openServer(diagnostics: @escaping DiagnosticHandler) throws(CommandError)
+    -> (ServerAccess, any SyncTarget)
+  {
     let usage = CommandSpec.sync.usageText
     let (access, url) = try ServerAccess.open(
-      sync.target, scanned: scanned, environment: environment, usage: usage)
+      sync.target, scanned: scanned, environment: environment, usage: usage, backend: backend)
     do {
-      let collection = try DAVCollection.discover(
-        url, kind: .calendar, client: access.client,
-        name: options.calendarName ?? "Birthdays",
-        create: scanned.has("--create"))
-      return (access, collection)
+      let target = try access.connection.syncTarget(
+        url, name: options.calendarName ?? "Birthdays", create: scanned.has("--create"),
+        diagnostics: diagnostics, progress: ServerAccess.progressPrinter(quiet: options.quiet))
+      return (access, target)
     } catch {
-      throw ServerAccess.commandError(error)
+      throw ServerAccess.commandError(thrown: error)
     }
   }
 
@@ -422,7 +430,7 @@ struct SyncCommand {
   }
 
   static func commandError(_ error: any Error) -> CommandError {
-    if let error = error as? DAVError { return ServerAccess.commandError(error) }
+    if let error = error as? ServerFailure { return ServerAccess.commandError(error) }
     guard let error = error as? SyncTargetError else { return CalendarInput.commandError(error) }
     switch error.kind {
     case .refused: return CommandError(status: .dataError, message: error.message)

@@ -1,4 +1,3 @@
-import BirthdayDAV
 import BirthdayKit
 
 /// `upcoming`: whose birthday (or anniversary) falls in the next days, from address books or
@@ -7,9 +6,10 @@ struct UpcomingCommand: Subcommand {
   static var spec: CommandSpec { .upcoming }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws(CommandError)
-    -> ExitStatus
-  {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:],
+    server: (any ServerBackend)? = nil
+  ) throws(CommandError) -> ExitStatus {
     guard let scanned = try scanUnlessHelp(arguments) else { return .success }
     // A folder of .vcf files (khard, vdirsyncer) is read as its files, as sync reads it.
     let paths = try SyncCommand.expandFolders(scanned.operands.isEmpty ? ["-"] : scanned.operands)
@@ -50,17 +50,16 @@ struct UpcomingCommand: Subcommand {
     var bookSources: [String] = []
     for text in paths where ServerAccess.isURL(text) {
       let (access, url) = try ServerAccess.open(
-        text, scanned: scanned, environment: environment, usage: usage)
-      let kind: DAVCollection.Kind?
+        text, scanned: scanned, environment: environment, usage: usage, backend: server)
+      let kind: ServerCollectionKind?
       do {
-        kind = try DAVCollection.kind(of: url, client: access.client)
+        kind = try access.connection.kind(of: url)
       } catch {
-        throw ServerAccess.commandError(error)
+        throw ServerAccess.commandError(thrown: error)
       }
       if kind == .calendar {
         serverCalendars += try ServerCalendarReader.calendars(
-          of: DAVCollection(client: access.client, url: url, kind: .calendar),
-          diagnostics: printer.handler)
+          at: url, discover: false, access: access, diagnostics: printer.handler)
       } else {
         bookSources.append(text)
       }
@@ -69,7 +68,8 @@ struct UpcomingCommand: Subcommand {
       bookSources.isEmpty
       ? nil
       : try ServerAddressBooks(
-        sources: bookSources, scanned: scanned, environment: environment, usage: usage)
+        sources: bookSources, scanned: scanned, environment: environment, usage: usage,
+        backend: server)
     if let books { printer.relocate = books.relocate }
     if !choice.groups.isEmpty {
       GroupCardPrepass.collect(into: &builder, paths: paths.filter { !ServerAccess.isURL($0) })

@@ -1,6 +1,11 @@
 import BDConvertCLI
 import Foundation
 
-exit(
-  CommandLineTool.main(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+// A command on a server runs in the sibling `bdconvert-dav`: this executable links no network or
+// XML library, so that it starts fast.
+if ServerSibling.isNeeded(for: arguments, environment: environment) {
+  exit(ServerSibling.execute())
+}
+exit(CommandLineTool.main(arguments, environment: environment))

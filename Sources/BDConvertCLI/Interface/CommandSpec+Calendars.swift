@@ -71,7 +71,8 @@ extension CommandSpec {
       StatusSpec(.ioError, "I/O error (also a temporary file that cannot be written)"),
     ] + ServerAccess.exitStatuses,
     run: { _, invocation throws(CommandError) in
-      try ListCommand.run(invocation.arguments, environment: invocation.environment)
+      try ListCommand.run(
+        invocation.arguments, environment: invocation.environment, server: invocation.server)
     })
 
   /// `delete`: remove events by UID, keeping every other byte.
@@ -154,7 +155,8 @@ extension CommandSpec {
       StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
     ] + ServerAccess.exitStatuses,
     run: { _, invocation throws(CommandError) in
-      try DeleteCommand.run(invocation.arguments, environment: invocation.environment)
+      try DeleteCommand.run(
+        invocation.arguments, environment: invocation.environment, server: invocation.server)
     })
 
   /// `merge`: several calendars into one, one event per UID.

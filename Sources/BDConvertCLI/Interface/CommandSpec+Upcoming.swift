@@ -69,6 +69,7 @@ extension CommandSpec {
       StatusSpec(.ioError, "I/O error"),
     ] + ServerAccess.exitStatuses,
     run: { _, invocation throws(CommandError) in
-      try UpcomingCommand.run(invocation.arguments, environment: invocation.environment)
+      try UpcomingCommand.run(
+        invocation.arguments, environment: invocation.environment, server: invocation.server)
     })
 }

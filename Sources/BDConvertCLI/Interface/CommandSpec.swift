@@ -92,4 +92,6 @@ struct Invocation: Sendable {
   var arguments: [String]
   /// The process environment.
   var environment: [String: String]
+  /// The CalDAV/CardDAV client, in `bdconvert-dav` only.
+  var server: (any ServerBackend)? = nil
 }

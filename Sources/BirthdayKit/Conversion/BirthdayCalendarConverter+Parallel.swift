@@ -26,6 +26,7 @@ extension BirthdayCalendarConverter {
     if threads > 0 {
       let renderOptions = writerOptions
       let builder = self.builder
+      let observer = observed?.observer
       try ConversionPipeline.run(
         threads: threads, depth: Self.segmentsInFlight(threads: threads),
         next: { try input.nextSegment(report: report) },
@@ -33,7 +34,7 @@ extension BirthdayCalendarConverter {
           { output in
             SegmentConversion.read(
               segment, of: Input.self, recordKind: recordKind, builder: builder,
-              options: renderOptions, output: output)
+              options: renderOptions, output: output, observer: observer)
           }
         },
         commit: { segment, conversion in
@@ -110,6 +111,7 @@ extension BirthdayCalendarConverter {
           continue
         }
         countEvent(event.kind)
+        try observed?.observer.written(event.summary, length: event.range.count)
         if let current = run, current.upperBound == event.range.lowerBound {
           run = current.lowerBound..<event.range.upperBound
         } else {

@@ -28,6 +28,8 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   private var writtenOtherUIDs = Set<String>()
   /// Counts so far.
   public internal(set) var statistics = ConversionStatistics()
+  /// Who is told about each event written (``observeEvents(_:)``).
+  var observed: ObservedEvents?
 
   /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order.
   /// - Parameter failureCounter: counts every diagnostic of the readers and of `diagnostics`
@@ -72,7 +74,11 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
         reportDuplicate(celebration)
         continue
       }
-      try writer.write(celebration)
+      if let observed {
+        try observed.write(celebration, to: &writer)
+      } else {
+        try writer.write(celebration)
+      }
       countEvent(celebration.kind)
     }
   }

@@ -11,6 +11,8 @@ struct SegmentConversion: Sendable {
     var uuid: NameBasedUUID?
     var range: Range<Int>
     var kind: CelebrationKind
+    /// What the converter's observer made of its bytes, if there is one.
+    var summary: RenderedEventSummary?
   }
   var items: [Item] = []
   /// Whether reading the segment alone gave what a sequential read gives.
@@ -30,7 +32,7 @@ struct SegmentConversion: Sendable {
   /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
   mutating func add(
     _ contact: Contact, recordNoun: RecordKind, builder: CelebrationBuilder,
-    renderer: EventRenderer,
+    renderer: EventRenderer, observer: (any RenderedEventObserver)? = nil,
     items: inout [Item]
   ) {
     let found = builder.celebrations(of: contact, record: recordNoun) {
@@ -40,9 +42,14 @@ struct SegmentConversion: Sendable {
     for celebration in found {
       let start = output.count
       renderer.append(celebration, to: output)
+      let summary = observer.flatMap { observer in
+        output.withUnsafeBytes { observer.summarize(UnsafeBufferPointer(rebasing: $0[start...])) }
+      }
       items.append(.event(events.count))
       events.append(
-        RenderedEvent(uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind))
+        RenderedEvent(
+          uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind,
+          summary: summary))
       celebrations.append(celebration)
     }
   }
@@ -50,7 +57,8 @@ struct SegmentConversion: Sendable {
   /// Reads one segment alone and renders its events, on the calling (worker) thread.
   static func read<Input: SegmentedContactInput>(
     _ segment: Input.Segment, of input: Input.Type, recordKind: RecordKind,
-    builder: CelebrationBuilder, options: CalendarOptions, output: OutputBuffer
+    builder: CelebrationBuilder, options: CalendarOptions, output: OutputBuffer,
+    observer: (any RenderedEventObserver)? = nil
   ) -> SegmentConversion {
     var conversion = SegmentConversion(output: output)
     let renderer = EventRenderer(options: options)
@@ -59,7 +67,8 @@ struct SegmentConversion: Sendable {
       segment, report: { items.append(.diagnostic($0)) },
       body: { contact in
         conversion.add(
-          contact, recordNoun: recordKind, builder: builder, renderer: renderer, items: &items)
+          contact, recordNoun: recordKind, builder: builder, renderer: renderer,
+          observer: observer, items: &items)
       })
     conversion.items = items
     conversion.end = end

@@ -20,11 +20,16 @@ struct EventFacts {
   private(set) var hasStart = false
   private var parts: (date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) = (0, 0, 0, 0)
   private var nested: UInt64 = 0
+  /// Whether the values above are kept (not for the digest alone, which allocates nothing).
+  private let keepsValues: Bool
 
-  init() {}
+  init(keepsValues: Bool = true) {
+    self.keepsValues = keepsValues
+  }
 
   /// The facts of a component read into memory.
   init(_ component: CalendarComponent) {
+    keepsValues = true
     for line in component.lines.dropFirst().dropLast() {
       line.content.withUnsafeBufferPointer {
         take(
@@ -83,8 +88,10 @@ struct EventFacts {
       set.append(contentsOf: value[..<end])
       hasSet = true
     case .start:
-      start.removeAll(keepingCapacity: true)
-      start.append(contentsOf: value)
+      if keepsValues {
+        start.removeAll(keepingCapacity: true)
+        start.append(contentsOf: value)
+      }
       hasStart = true
       parts.date &+= EventDigest.hash(content)
     case .rule:
@@ -102,12 +109,16 @@ struct EventFacts {
     case .date:
       parts.date &+= EventDigest.hash(content)
     case .summary:
-      summary.removeAll(keepingCapacity: true)
-      summary.append(contentsOf: value)
+      if keepsValues {
+        summary.removeAll(keepingCapacity: true)
+        summary.append(contentsOf: value)
+      }
       parts.name &+= EventDigest.hash(content)
     case .description:
-      description.removeAll(keepingCapacity: true)
-      description.append(contentsOf: value)
+      if keepsValues {
+        description.removeAll(keepingCapacity: true)
+        description.append(contentsOf: value)
+      }
       hasDescription = true
       parts.details &+= EventDigest.hash(content)
     case .recurrenceID:

@@ -24,7 +24,9 @@ public struct SyncWantedEvents {
   /// How many UIDs (groups) the calendar holds.
   public private(set) var count = 0
   private let spool: TemporaryFile
-  private static let blockCount = 1 << 12
+  /// Where the groups' offsets count from in ``source``.
+  private var offset: Int64 = 0
+  static let blockCount = 1 << 12
 
   /// Reads the calendar in `source`; `fileName` is used in error messages.
   /// - Throws: ``InputFormatError`` for a malformed calendar, or what the source throws.
@@ -81,6 +83,52 @@ public struct SyncWantedEvents {
     try flush()
   }
 
+  /// The wanted events `collector` gathered while the calendar in `source` was written, read
+  /// only for its header; `nil` when the collector could not follow every event, or `source` does
+  /// not end as the calendar it followed (read it with ``init(scanning:fileName:)`` then).
+  /// Call once per collector.
+  /// - Throws: what the collector's spool or the source throws.
+  package init?(
+    collected collector: SyncWantedEventCollector, in source: some RandomAccessByteSource,
+    fileName: String
+  ) throws {
+    try collector.finish()
+    let footer = Array("END:VCALENDAR\r\n".utf8)
+    let beginning = Array("BEGIN:VCALENDAR".utf8)
+    let firstEvent = Array("BEGIN:VEVENT\r\n".utf8)
+    // The header is what comes before the events, which are all that comes before the footer.
+    let headerLength = source.size - footer.count - Int(collector.length)
+    guard collector.isComplete, headerLength >= beginning.count else { return nil }
+    let head = try Self.read(source, at: 0, count: headerLength + firstEvent.count)
+    let tail = try Self.read(source, at: source.size - footer.count, count: footer.count)
+    guard tail == footer, head.starts(with: beginning),
+      collector.count == 0 || head[headerLength...].elementsEqual(firstEvent)
+    else { return nil }
+    self.source = source
+    self.fileName = fileName
+    self.spool = collector.spool
+    self.count = collector.count
+    self.offset = Int64(headerLength)
+    self.calendarHeader = Array(head[..<headerLength])
+  }
+
+  /// `count` bytes of `source` from `offset` (fewer at its end).
+  private static func read(_ source: some RandomAccessByteSource, at offset: Int, count: Int)
+    throws -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let read = try bytes.withUnsafeMutableBytes {
+        try source.read(
+          at: offset + filled, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
+      if read == 0 { break }
+      filled += read
+    }
+    return Array(bytes[..<filled])
+  }
+
   /// Calls `body` with every group, in the calendar's order.
   func forEachGroup(_ body: (Group) throws -> Void) throws {
     var block = [Group](
@@ -114,7 +162,7 @@ public struct SyncWantedEvents {
     builder.reset()
     // The group's bytes inside a calendar of their own, as the reader expects.
     let range = RangeByteSource(
-      source, range: Int(group.start)..<Int(group.end),
+      source, range: Int(offset + group.start)..<Int(offset + group.end),
       prefix: Array("BEGIN:VCALENDAR\r\n".utf8), suffix: Array("END:VCALENDAR\r\n".utf8))
     var reader = SyncComponentReader(
       AnyByteSource(range), fileName: fileName, bytes: .stamping, gathersFacts: true)

@@ -1,0 +1,39 @@
+import BirthdayKit
+import Foundation
+
+/// The CalDAV/CardDAV client behind the commands that talk to a server.
+///
+/// `bdconvert` is built without one, so that it loads no network or XML library at start (they
+/// cost more than the conversion of a small file): it hands an invocation that names a server to
+/// its sibling `bdconvert-dav` (``ServerSibling``), which passes BDConvertServerCLI's backend to
+/// ``CommandLineTool/main(_:environment:server:)``.
+public protocol ServerBackend: Sendable {
+  /// Why `url` may not be used (plain HTTP to another host than a loopback address, not
+  /// http(s)), or `nil` when it may.
+  func refusal(of url: URL) -> String?
+
+  /// A client for the server of `login.url`, with the credentials found for its host. Nothing is
+  /// sent yet.
+  /// - Throws: ``ServerFailure`` of kind ``ServerFailure/Kind/credentials`` when the password
+  ///   cannot be read.
+  func connect(_ login: ServerLogin) throws(ServerFailure) -> any ServerConnection
+}
+
+/// What ``ServerBackend/connect(_:)`` needs: the URL, where the credentials come from, and how
+/// long to wait.
+public struct ServerLogin: Sendable {
+  /// The URL given (its host chooses the `~/.netrc` entry).
+  public var url: URL
+  /// `--user`.
+  public var user: String?
+  /// `--password-file`.
+  public var passwordFile: String?
+  /// The process environment (`BDCONVERT_PASSWORD`, `HOME`).
+  public var environment: [String: String]
+  /// Seconds without an answer before a request counts as timed out.
+  public var timeout: Double
+  /// The `User-Agent` header.
+  public var userAgent: String
+  /// Called before each wait for a retry, with the URL, the reason and the delay in seconds.
+  public var onRetry: @Sendable (String, String, Double) -> Void
+}

@@ -1,0 +1,34 @@
+import BDConvertCLI
+import BirthdayDAV
+import Foundation
+
+/// The server commands' client: BirthdayDAV (URLSession, XMLParser). `bdconvert-dav` passes it to
+/// ``CommandLineTool/main(_:environment:server:)``.
+public struct DAVServerBackend: ServerBackend {
+  /// Creates the backend.
+  public init() {}
+
+  public func refusal(of url: URL) -> String? {
+    do {
+      try DAVClient.checkURL(url)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  public func connect(_ login: ServerLogin) throws(ServerFailure) -> any ServerConnection {
+    let credentials: DAVCredentials?
+    do {
+      credentials = try DAVCredentials.resolve(
+        user: login.user, passwordFile: login.passwordFile, environment: login.environment,
+        host: login.url.host ?? "")
+    } catch {
+      throw ServerFailure(.credentials, error.message)
+    }
+    let client = DAVClient(
+      credentials: credentials, timeout: login.timeout, userAgent: login.userAgent)
+    client.onRetry = login.onRetry
+    return DAVServerConnection(client: client)
+  }
+}

@@ -1,0 +1,25 @@
+import BDConvertCLI
+import BirthdayDAV
+
+extension ServerFailure {
+  /// The failure the commands report for a DAV client's error.
+  init(_ error: DAVError) {
+    let kind: Kind
+    switch error {
+    case .unreachable: kind = .unreachable
+    case .unauthorized: kind = .unauthorized
+    case .gaveUp: kind = .gaveUp
+    case .status: kind = .status
+    case .malformedResponse: kind = .malformedResponse
+    case .refusedURL: kind = .refusedURL
+    case .notACalendar: kind = .notACalendar
+    }
+    self.init(kind, error.description)
+  }
+
+  /// `error` as a ``ServerFailure`` when it is a ``DAVError``, else unchanged.
+  static func translating(_ error: any Error) -> any Error {
+    if let error = error as? DAVError { return ServerFailure(error) }
+    return error
+  }
+}
