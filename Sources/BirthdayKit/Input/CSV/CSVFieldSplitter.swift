@@ -2,8 +2,11 @@
 ///
 /// A record without quotes (most of them) is not copied: its fields are ranges of the record.
 struct CSVFieldSplitter {
-  /// The unquoted fields of a record that has quotes.
+  /// The values of the fields that are not one run of their record (a doubled quote inside
+  /// quotes, text after a closing quote): unquoted, copied.
   private var bytes: [UInt8] = []
+  /// Where each recorded field's value starts: in the record, or, for a copied value, `~start`
+  /// in `bytes` (negative).
   private var starts: [Int] = []
   private var ends: [Int] = []
   /// Where each recorded field starts in the record, when the fields were copied out of it.
@@ -17,11 +20,12 @@ struct CSVFieldSplitter {
     _ index: Int, of record: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    if fieldsAreInRecord {
-      return body(UnsafeBufferPointer(rebasing: record[starts[index]..<ends[index]]))
+    let start = starts[index]
+    if start >= 0 {
+      return body(UnsafeBufferPointer(rebasing: record[start..<ends[index]]))
     }
     return bytes.withUnsafeBufferPointer {
-      body(UnsafeBufferPointer(rebasing: $0[starts[index]..<ends[index]]))
+      body(UnsafeBufferPointer(rebasing: $0[~start..<ends[index]]))
     }
   }
 
@@ -44,6 +48,48 @@ struct CSVFieldSplitter {
       lineStart = offset + 1
     }
     return (lines, start - lineStart + 1)
+  }
+
+  /// The fields of `data` from `start`, which is the start of a field: delimiters are counted
+  /// eight bytes at a time between the quotes that open a quoted field.
+  private static func countFields(
+    in data: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
+  ) -> Int {
+    var count = 0
+    var index = start
+    while true {
+      if index < data.count, data[index] == 0x22 {  // a quoted field: to its closing quote
+        var quote = index
+        repeat {
+          quote =
+            ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+            ?? data.count
+          guard quote < data.count else { return count + 1 }  // unterminated
+          guard quote + 1 < data.count, data[quote + 1] == 0x22 else { break }
+          quote += 1  // "" is one quote
+        } while true
+        // Text after the closing quote belongs to the field, quotes included.
+        let next =
+          ByteScan.firstIndex(
+            of: delimiter, delimiter, delimiter, in: data, from: quote + 1, to: data.count)
+          ?? data.count
+        count += 1
+        guard next < data.count else { return count }
+        index = next + 1
+        continue
+      }
+      // Unquoted fields up to the next quote that opens a field (one after a delimiter); a
+      // quote inside an unquoted field is text.
+      var quote = index
+      repeat {
+        quote =
+          ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+          ?? data.count
+      } while quote < data.count && data[quote - 1] != delimiter
+      count += ByteScan.count(of: delimiter, in: data, from: index, to: quote)
+      guard quote < data.count else { return count + 1 }
+      index = quote
+    }
   }
 
   /// Splits `record` at `delimiter`, outside quotes; a quoted field loses its quotes and its
@@ -84,18 +130,36 @@ struct CSVFieldSplitter {
       count = ends.count + counted
       return
     }
-    // A record with quotes: field by field, copying runs between quotes and delimiters, and
-    // only for the fields the reader uses (the others are only walked through, for the count).
+    // A record with quotes: field by field, and only for the fields the reader uses (the
+    // others are only walked through, for the count). A value that is one run of the record (an
+    // unquoted field, or a quoted one without `""` or text after its closing quote) is kept as
+    // its range; the others are copied, run by run.
     count = 0
     var index = 0
     while true {
       let recording = ends.count < neededFields
-      if recording {
-        starts.append(bytes.count)
-        recordStarts.append(index)
+      guard recording else {
+        count += Self.countFields(in: data, from: index, delimiter: delimiter)
+        return
       }
+      recordStarts.append(index)
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
+        let quote =
+          ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
+          ?? data.count
+        // "value" then a delimiter or the end, the usual case: its value is the run inside.
+        if quote < data.count, quote + 1 == data.count || data[quote + 1] == delimiter {
+          if recording {
+            starts.append(index)
+            ends.append(quote)
+          }
+          count += 1
+          guard quote + 1 < data.count else { return }
+          index = quote + 2
+          continue
+        }
+        if recording { starts.append(~bytes.count) }
         while true {
           let quote =
             ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
@@ -113,14 +177,20 @@ struct CSVFieldSplitter {
           index = quote + 1  // the closing quote; text after it is kept
           break
         }
+      } else if recording {
+        starts.append(index)  // unquoted: its value is the run up to the delimiter
       }
       let next =
         ByteScan.firstIndex(
           of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
         ?? data.count
       if recording {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
-        ends.append(bytes.count)
+        if starts[starts.count - 1] >= 0 {
+          ends.append(next)
+        } else {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
+          ends.append(bytes.count)
+        }
       }
       count += 1
       guard next < data.count else { return }
