@@ -118,8 +118,9 @@ struct ServerAccess {
     }
   }
 
-  /// The command error for a server failure: 69 unreachable, 77 refused credentials, 75 given
-  /// up after retries, 65 an unusable answer or no calendar, 74 any other status.
+  /// The command error for a server failure: 69 unreachable or another unexpected status, 77
+  /// refused credentials, 75 given up after retries, 65 an unusable answer, 66 no calendar, 64 a
+  /// refused URL or unreadable credentials.
   static func commandError(_ error: ServerFailure) -> CommandError {
     let status: ExitStatus
     switch error.kind {

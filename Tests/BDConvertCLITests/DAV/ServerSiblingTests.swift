@@ -67,10 +67,7 @@ import Testing
   }
 
   @Test func theSiblingRunsAsBDConvert() throws {
-    let process = Process()
-    process.executableURL = Self.sibling
-    process.arguments = ["--version"]
-    let result = try runCollectingOutput(process, in: try TemporaryDirectory())
+    let result = try run(Self.sibling, ["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("bdconvert "))
     let help = try runBDConvert(["sync", "--help"])
@@ -107,11 +104,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let link = folder.url.appendingPathComponent("bdconvert")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: bdconvertBinary)
-    let process = Process()
-    process.executableURL = link
-    process.arguments = ["list", Self.closedURL]
-    process.environment = bdconvertEnvironment([:])
-    let result = try runCollectingOutput(process, in: folder)
+    let result = try run(link, ["list", Self.closedURL])
     #expect(result.status == 69, "\(result.stderr)")
     #expect(result.stderr.contains("cannot reach http://127.0.0.1:9/"), "\(result.stderr)")
   }
@@ -120,37 +113,34 @@ import Testing
     let folder = try TemporaryDirectory()
     let copy = folder.url.appendingPathComponent("bdconvert")
     try FileManager.default.copyItem(at: bdconvertBinary, to: copy)
-    let process = Process()
-    process.executableURL = copy
-    process.arguments = ["list", Self.closedURL]
-    process.environment = bdconvertEnvironment([:])
-    let result = try runCollectingOutput(process, in: folder)
+    let result = try run(copy, ["list", Self.closedURL])
     #expect(result.status == 69)
     let expected = folder.url.resolvingSymlinksInPath().appendingPathComponent("bdconvert-dav")
     #expect(result.stderr.contains("'\(expected.path)' cannot be run"), "\(result.stderr)")
     #expect(result.stderr.contains("swift build"))
     // A command without a server still runs alone.
-    let local = Process()
-    local.executableURL = copy
-    local.arguments = ["--version"]
-    #expect(try runCollectingOutput(local, in: try TemporaryDirectory()).status == 0)
+    #expect(try run(copy, ["--version"]).status == 0)
   }
 
   #if os(Linux)
     @Test func bdconvertLoadsNoNetworkOrXMLLibrary() throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["ldd", bdconvertBinary.path]
-      let result = try runCollectingOutput(process, in: try TemporaryDirectory())
+      let env = URL(fileURLWithPath: "/usr/bin/env")
+      let libraries = try run(env, ["ldd", bdconvertBinary.path]).stdout
       // A static build has no dynamic Swift libraries at all; ldd still lists the C ones.
       for library in ["libcurl", "libxml2", "FoundationNetworking", "FoundationXML"] {
-        #expect(!result.stdout.contains(library), "\(result.stdout)")
+        #expect(!libraries.contains(library), "\(libraries)")
       }
-      let sibling = Process()
-      sibling.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      sibling.arguments = ["ldd", Self.sibling.path]
-      let siblingResult = try runCollectingOutput(sibling, in: try TemporaryDirectory())
-      #expect(siblingResult.stdout.contains("libcurl"), "\(siblingResult.stdout)")
+      let siblings = try run(env, ["ldd", Self.sibling.path]).stdout
+      #expect(siblings.contains("libcurl"), "\(siblings)")
     }
   #endif
+
+  /// Runs `executable` with `arguments` and the tests' environment.
+  private func run(_ executable: URL, _ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = bdconvertEnvironment([:])
+    return try runCollectingOutput(process, in: try TemporaryDirectory())
+  }
 }
