@@ -10,7 +10,9 @@
 // - the events of UIDs outside the set (unmarked, another set) keep their bytes and their order;
 // - the second sync's output is the first's, byte for byte;
 // - the rewrite that copies the bytes between changed events writes what the rewrite that reads
-//   the target again writes.
+//   the target again writes;
+// - the common-form reading of the target's inventory gives what the scanner gives, or nothing
+//   (never for a target the scanner refuses).
 
 public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -26,10 +28,15 @@ public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   guard wanted.error == nil else { return 0 }
   let timestamp = UTCTimestamp(secondsSince1970: 86_400)
+  // The common-form reading of a file target gives the scanner's inventory, or leaves it alone.
+  let common = try? CommonFormInventory.read(MemoryRandomAccessSource(target), set: "birthdays")
   let first: [UInt8]
   do {
     let inventory = try FileSyncTarget.inventory(
       of: MemoryByteSource(target), fileName: "target.ics", set: "birthdays")
+    if let common {
+      precondition((try? common.matches(inventory)) == true, "common-form inventory differs")
+    }
     let plan = try SyncPlanner.plan(
       wanted: MemoryByteSource(wanted.output), fileName: "wanted.ics", inventory: inventory,
       timestamp: timestamp)
@@ -46,6 +53,7 @@ public func syncPlannerFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     first = plan.isEmpty && !target.isEmpty ? target : sink.bytes
   } catch is InputFormatError {
+    precondition(common == nil, "the common form read a calendar the scanner refuses")
     return 0  // refused: the target is not a calendar
   } catch {
     fatalError("unexpected error: \(error)")

@@ -32,9 +32,15 @@ public struct FileSyncTarget: SyncTarget {
     // Taken before reading: a file changed while it is read no longer matches at the rewrite.
     let identity = ComponentLocations.FileIdentity(descriptor: file.descriptor)
     do {
-      var inventory = try Self.inventory(
-        of: FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
-        set: set, expectedCount: file.size / 400)
+      // The common form (bdconvert's own among others) is read faster; the rest is scanned.
+      let expectedCount = file.size / 400
+      var inventory =
+        try FileRandomAccessSource(descriptor: file.descriptor, name: path).flatMap {
+          try CommonFormInventory.read($0, set: set, expectedCount: expectedCount)
+        }
+        ?? Self.inventory(
+          of: FileDescriptorByteSource(descriptor: file.descriptor, name: path), fileName: path,
+          set: set, expectedCount: expectedCount)
       inventory.locations?.identity = identity
       return inventory
     } catch let error as InputFormatError {
