@@ -73,4 +73,41 @@ import Testing
         ByteScan.countLineBreaks(in: bytes) == lines - (lastLineUnterminated ? 1 : 0), "\(bytes)")
     }
   }
+
+  /// Counts are summed per byte lane and flushed every 255 words: long runs of line breaks and
+  /// targets (a lane full in every word) must not overflow a lane.
+  @Test func countsLongRunsExactly() {
+    func naiveLineBreaks(_ bytes: [UInt8]) -> Int {
+      var total = 0
+      for (index, byte) in bytes.enumerated()
+      where byte == 0x0D || (byte == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)) {
+        total += 1
+      }
+      return total
+    }
+    var generator = SystemRandomNumberGenerator()
+    let patterns: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], [0x0D, 0x0D, 0x0A]]
+    for pattern in patterns {
+      for length in [2039, 2040, 2041, 4097, 8 * 600 + 5] {
+        let bytes = (0..<length).map { pattern[$0 % pattern.count] }
+        #expect(
+          ByteScan.countLineBreaks(in: bytes) == naiveLineBreaks(bytes), "\(pattern) \(length)")
+        let counted = bytes.withUnsafeBufferPointer {
+          ByteScan.count(of: pattern[0], in: $0, from: 0, to: length)
+        }
+        #expect(counted == bytes.filter { $0 == pattern[0] }.count, "\(pattern) \(length)")
+      }
+    }
+    for _ in 0..<20 {
+      let length = Int.random(in: 2000..<6000, using: &generator)
+      let bytes = (0..<length).map { _ in
+        [0x0D, 0x0A, 0x0A, 0x41].randomElement(using: &generator)! as UInt8
+      }
+      #expect(ByteScan.countLineBreaks(in: bytes) == naiveLineBreaks(bytes))
+      let counted = bytes.withUnsafeBufferPointer {
+        ByteScan.count(of: 0x0A, in: $0, from: 3, to: length)
+      }
+      #expect(counted == bytes[3...].filter { $0 == 0x0A }.count)
+    }
+  }
 }
