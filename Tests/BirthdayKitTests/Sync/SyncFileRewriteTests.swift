@@ -123,7 +123,7 @@ import Testing
   }
 
   private func create(_ path: String) -> FileHandle? {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     return FileHandle(forWritingAtPath: path)
   }
 }
