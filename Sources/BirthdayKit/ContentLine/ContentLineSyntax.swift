@@ -77,3 +77,17 @@ package enum ContentLineSyntax {
 func asciiUppercased(_ byte: UInt8) -> UInt8 {
   (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 32 : byte
 }
+
+/// Whether the first `count` bytes of `bytes`, ASCII upper-cased, are `upperCaseName` (the
+/// length is compared first, so most names are rejected without reading a byte).
+@inline(__always)
+func isUppercasedName(
+  _ bytes: UnsafeBufferPointer<UInt8>, count: Int, _ upperCaseName: StaticString
+) -> Bool {
+  guard count == upperCaseName.utf8CodeUnitCount else { return false }
+  let expected = upperCaseName.utf8Start
+  for index in 0..<count where asciiUppercased(bytes[index]) != expected[index] {
+    return false
+  }
+  return true
+}

@@ -174,12 +174,7 @@ struct ICalendarScanner {
   private static func equalsUppercased(
     _ bytes: UnsafeBufferPointer<UInt8>, _ upperCaseName: StaticString
   ) -> Bool {
-    guard bytes.count == upperCaseName.utf8CodeUnitCount else { return false }
-    let expected = upperCaseName.utf8Start
-    for index in 0..<bytes.count where asciiUppercased(bytes[index]) != expected[index] {
-      return false
-    }
-    return true
+    isUppercasedName(bytes, count: bytes.count, upperCaseName)
   }
 
   private func checkEnd(lastLine: Int) throws {

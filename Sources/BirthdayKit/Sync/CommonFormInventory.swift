@@ -129,8 +129,8 @@ enum CommonFormInventory {
       throws -> Bool
     {
       guard !calendarClosed, let parts = ContentLineSyntax.split(content) else { return false }
-      let isBegin = parts.nameEnd == 5 && Self.named(content, parts.nameEnd, "BEGIN")
-      let isEnd = parts.nameEnd == 3 && Self.named(content, parts.nameEnd, "END")
+      let isBegin = parts.nameEnd == 5 && isUppercasedName(content, count: parts.nameEnd, "BEGIN")
+      let isEnd = parts.nameEnd == 3 && isUppercasedName(content, count: parts.nameEnd, "END")
       let depth = nameStarts.count
       if isBegin || isEnd {
         var valueEnd = content.count
@@ -140,7 +140,7 @@ enum CommonFormInventory {
           valueEnd -= 1
         }
         let name = UnsafeBufferPointer(rebasing: content[parts.valueStart..<valueEnd])
-        let isCalendar = Self.named(name, name.count, "VCALENDAR")
+        let isCalendar = isUppercasedName(name, count: name.count, "VCALENDAR")
         if isBegin {
           guard !name.isEmpty, isCalendar == (depth == 0) else { return false }
           seenCalendar = true
@@ -149,7 +149,7 @@ enum CommonFormInventory {
           if depth == 1 {
             componentStart = start
             componentLine = lineNumber
-            isEvent = Self.named(name, name.count, "VEVENT")
+            isEvent = isUppercasedName(name, count: name.count, "VEVENT")
             hasUID = false
             uid.removeAll(keepingCapacity: true)
             facts.reset()
@@ -184,7 +184,7 @@ enum CommonFormInventory {
           locations.size = end
           return true
         }
-        if depth == 2, !hasUID, Self.named(content, parts.nameEnd, "UID") {
+        if depth == 2, !hasUID, isUppercasedName(content, count: parts.nameEnd, "UID") {
           hasUID = true
           let value = UnsafeBufferPointer(rebasing: content[parts.valueStart...])
           if value.contains(UInt8(ascii: "\\")) {
@@ -211,16 +211,5 @@ enum CommonFormInventory {
       return inventory
     }
 
-    /// Whether `content[..<nameEnd]` is `upperCaseName`, ignoring ASCII case.
-    private static func named(
-      _ content: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, _ upperCaseName: StaticString
-    ) -> Bool {
-      guard nameEnd == upperCaseName.utf8CodeUnitCount else { return false }
-      let expected = upperCaseName.utf8Start
-      for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
-        return false
-      }
-      return true
-    }
   }
 }

@@ -142,12 +142,7 @@ struct EventFacts {
     init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
       // The length first: most names are rejected without comparing a byte.
       func named(_ text: StaticString) -> Bool {
-        guard nameEnd == text.utf8CodeUnitCount else { return false }
-        let expected = text.utf8Start
-        for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
-          return false
-        }
-        return true
+        isUppercasedName(content, count: nameEnd, text)
       }
       switch nameEnd {
       case 7:

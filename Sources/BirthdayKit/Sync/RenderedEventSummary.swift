@@ -62,8 +62,8 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
         : UnsafeBufferPointer(rebasing: event[position..<end - 2])
       position = end
       guard let parts = ContentLineSyntax.split(content) else { return nil }
-      let isBegin = parts.nameEnd == 5 && Self.named(content, parts.nameEnd, "BEGIN")
-      let isEnd = parts.nameEnd == 3 && Self.named(content, parts.nameEnd, "END")
+      let isBegin = parts.nameEnd == 5 && isUppercasedName(content, count: parts.nameEnd, "BEGIN")
+      let isEnd = parts.nameEnd == 3 && isUppercasedName(content, count: parts.nameEnd, "END")
       if depth == 1 {
         // The event's own BEGIN; its lines go to the facts up to its own END.
         guard isBegin, Self.componentIsEvent(content, from: parts.valueStart) else { return nil }
@@ -89,7 +89,7 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
         kind = .end
       } else {
         kind = .property
-        if key == nil, depth == 2, Self.named(content, parts.nameEnd, "UID") {
+        if key == nil, depth == 2, isUppercasedName(content, count: parts.nameEnd, "UID") {
           let value = UnsafeBufferPointer(rebasing: content[parts.valueStart...])
           key =
             value.contains(UInt8(ascii: "\\"))
@@ -105,18 +105,6 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
     return RenderedEventSummary(key: groupKey, digest: digest)
   }
 
-  /// Whether the name `content[..<nameEnd]` is `upperCaseName`, ignoring ASCII case.
-  private static func named(
-    _ content: UnsafeBufferPointer<UInt8>, _ nameEnd: Int, _ upperCaseName: StaticString
-  ) -> Bool {
-    guard nameEnd == upperCaseName.utf8CodeUnitCount else { return false }
-    let expected = upperCaseName.utf8Start
-    for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
-      return false
-    }
-    return true
-  }
-
   /// Whether a `BEGIN` line's value (trailing blanks aside) is `VEVENT`, ignoring ASCII case.
   private static func componentIsEvent(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
     -> Bool
@@ -124,6 +112,6 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
     var end = content.count
     while end > start, content[end - 1] == 0x20 || content[end - 1] == 0x09 { end -= 1 }
     let value = UnsafeBufferPointer(rebasing: content[start..<end])
-    return named(value, value.count, "VEVENT")
+    return isUppercasedName(value, count: value.count, "VEVENT")
   }
 }
