@@ -22,6 +22,10 @@ struct CSVRowState {
   /// Decoded cells of the current row, by column; only mapped columns are decoded.
   private var texts: [String?] = []
   private var usedColumns: [Int] = []
+  /// The last group cell read and its names: consecutive rows mostly have the same one (every
+  /// row of a Google export is in `* myContacts`), and then share its array.
+  private var lastGroupCell = ""
+  private var lastGroupNames: [String] = []
 
   init(fileName: String, options: CSVReadOptions) {
     self.fileName = fileName
@@ -45,6 +49,8 @@ struct CSVRowState {
     copy.usedColumns = usedColumns.map { $0 }
     copy.columns?.events = columns?.events.map { $0 } ?? []
     copy.texts = texts.map { $0 }
+    copy.lastGroupCell = ""
+    copy.lastGroupNames = []
     return copy
   }
 
@@ -131,7 +137,10 @@ struct CSVRowState {
         ))
     }
     for index in columns.groups {
-      if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
+      if let cell = text(index) {
+        let names = groupNames(in: cell)
+        if row.groups.isEmpty { row.groups = names } else { row.groups += names }
+      }
     }
     if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
       return .needsDateOrder
@@ -144,6 +153,15 @@ struct CSVRowState {
     try flushHeldBack(report: report, body: body)
     try body(row.contact(order: order, report: report))
     return .read
+  }
+
+  /// ``CSVRow/groupNames(in:)``, from the last cell's names when `cell` is the same.
+  private mutating func groupNames(in cell: String) -> [String] {
+    if cell != lastGroupCell {
+      lastGroupNames = CSVRow.groupNames(in: cell)
+      lastGroupCell = cell
+    }
+    return lastGroupNames
   }
 
   /// Ends the file: gives the held-back rows, or throws what only the whole file tells (no
