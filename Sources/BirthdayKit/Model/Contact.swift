@@ -40,4 +40,21 @@ public struct Contact: Hashable, Sendable {
     self.anniversaries = anniversaries
     self.location = location
   }
+
+  /// A contact with its groups and other dates, built in one expression: a reader that set them
+  /// after ``init(sourceIdentifier:name:birthday:anniversaries:location:)`` got a copy of the
+  /// whole contact and a destroyed original on return.
+  init(
+    sourceIdentifier: String?, name: PersonName?, birthday: CivilDate?,
+    anniversaries: [CivilDate], location: SourceLocation, groups: [String],
+    otherDates: [LabeledDate]
+  ) {
+    self.sourceIdentifier = sourceIdentifier
+    self.name = name
+    self.birthday = birthday
+    self.anniversaries = anniversaries
+    self.location = location
+    self.groups = groups
+    self.otherDates = otherDates
+  }
 }

@@ -50,11 +50,44 @@ import Testing
   static let dateCells = [
     "5/10/71", "05/10/1971", "1971-05-10", "10.5.71", "5/10/71/", "/5/10/71", "5//10//71",
     "123/10/71", "5/10/7", " 5/10/71 ", "5-10-71", "--05-10", "5/10", "5/10/71/2", "٥/١٠/٧١",
-    "5/10/７１", "", "---", "5 / 10 / 71", "5/10/71\u{301}",
+    "5/10/７１", "", "---", "5 / 10 / 71", "5/10/71\u{301}", "1993-08-08", "1971/5/10",
+    "1993-08-71", "1993\u{202A}-08-08", "19\u{202A}93-08-08", "2023-1-1", "0000-00-00",
+    "1993 - 08 - 71", "12345", "1234", "123",
   ]
 
   @Test(arguments: dateCells)
   func twoDigitYearsMatchTheDefinition(_ text: String) {
     #expect(CSVDateValue.hasTwoDigitYear(text) == Self.referenceHasTwoDigitYear(text))
+  }
+
+  /// Every cell of up to six characters over digits, separators and spaces: cells that start
+  /// with four digits are answered before the text is cleaned.
+  @Test func everyShortDateCellMatchesTheDefinition() {
+    let alphabet: [Character] = ["1", "7", "/", "-", " "]
+    var last: [String] = [""]
+    for _ in 1...6 {
+      last = last.flatMap { cell in alphabet.map { cell + String($0) } }
+      for cell in last {
+        #expect(
+          CSVDateValue.hasTwoDigitYear(cell) == Self.referenceHasTwoDigitYear(cell), "\(cell)")
+      }
+    }
+  }
+
+  /// Rows that repeat the previous row's group cell get the same names as rows that do not.
+  @Test func repeatedGroupCellsGiveTheSameNames() throws {
+    let cells = [
+      "* myContacts", "* myContacts", "Family ::: * myContacts", "", "* myContacts", "",
+      "Friends;Family", "Friends;Family", "* myContacts",
+    ]
+    let csv =
+      "First Name,Birthday,Labels\n"
+      + cells.enumerated().map { "P\($0.offset),1990-01-02,\($0.element)\n" }.joined()
+    var groups: [[String]] = []
+    var reader = CSVContactReader(
+      source: MemoryByteSource(Array(csv.utf8)), fileName: "in.csv", options: .init()
+    ) { _ in }
+    try reader.forEachContact { groups.append($0.groups) }
+    #expect(groups == cells.map(Self.referenceGroupNames))
   }
 }

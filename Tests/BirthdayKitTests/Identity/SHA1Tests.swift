@@ -41,6 +41,60 @@ import Testing
     }
     #expect(Self.hex(sha.finalize()) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
   }
+
+  /// Every message length from 0 to 300 bytes (one to six blocks, every padding case), random
+  /// bytes, whole and in pieces of 1 to 70 bytes, against the textbook definition below.
+  @Test func everyLengthMatchesTheTextbookDefinition() {
+    var generator = SystemRandomNumberGenerator()
+    for length in 0...300 {
+      let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let expected = Self.hex(Self.textbookSHA1(message))
+      #expect(Self.hex(SHA1.hash(message)) == expected, "length \(length)")
+      var sha = SHA1()
+      var offset = 0
+      while offset < length {
+        let count = min(Int.random(in: 1...70, using: &generator), length - offset)
+        sha.update(message[offset..<offset + count])
+        offset += count
+      }
+      #expect(Self.hex(sha.finalize()) == expected, "length \(length) in pieces")
+    }
+  }
+
+  /// FIPS 180-4 §6.1 as written: an 80-word schedule and one loop over the rounds.
+  static func textbookSHA1(_ message: [UInt8]) -> [UInt8] {
+    var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+    var padded = message + [0x80]
+    while padded.count % 64 != 56 { padded.append(0) }
+    let bits = UInt64(message.count) * 8
+    for shift in stride(from: 56, through: 0, by: -8) {
+      padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
+    func rotl(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 - n)) }
+    for blockStart in stride(from: 0, to: padded.count, by: 64) {
+      var w = [UInt32](repeating: 0, count: 80)
+      for t in 0..<16 {
+        for byte in 0..<4 { w[t] = w[t] << 8 | UInt32(padded[blockStart + 4 * t + byte]) }
+      }
+      for t in 16..<80 { w[t] = rotl(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
+      var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
+      for t in 0..<80 {
+        let (f, k): (UInt32, UInt32) =
+          switch t {
+          case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+          case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+          case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+          default: (b ^ c ^ d, 0xCA62_C1D6)
+          }
+        let temp = rotl(a, 5) &+ f &+ e &+ k &+ w[t]
+        (e, d, c, b, a) = (d, c, rotl(b, 30), a, temp)
+      }
+      h = [h[0] &+ a, h[1] &+ b, h[2] &+ c, h[3] &+ d, h[4] &+ e]
+    }
+    return h.flatMap { word in
+      (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+    }
+  }
 }
 
 @Suite struct NameBasedUUIDTests {

@@ -14,12 +14,16 @@ struct CSVFieldSplitter {
   private var fieldsAreInRecord = true
   /// The number of fields in the last record split.
   private(set) var count = 0
+  /// The number of its fields recorded (the first ones, up to the fields needed); the arrays
+  /// above are slots, longer.
+  private var recorded = 0
 
   /// Calls `body` with field `index` of `record`, which must be the record last split.
   func withField<Result>(
     _ index: Int, of record: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
+    precondition(index < recorded, "field \(index) was not recorded")
     let start = starts[index]
     if start >= 0 {
       return body(UnsafeBufferPointer(rebasing: record[start..<ends[index]]))
@@ -35,7 +39,7 @@ struct CSVFieldSplitter {
   func position(ofField index: Int, in record: UnsafeBufferPointer<UInt8>) -> (
     lines: Int, column: Int
   )? {
-    guard index < ends.count else { return nil }
+    guard index < recorded else { return nil }
     guard !fieldsAreInRecord else { return (0, starts[index] + 1) }
     let start = recordStarts[index]
     var lines = 0
@@ -95,54 +99,95 @@ struct CSVFieldSplitter {
   /// Splits `record` at `delimiter`, outside quotes; a quoted field loses its quotes and its
   /// doubled quotes become one. Text after a closing quote is kept (lenient, like spreadsheets).
   ///
-  /// Fields after `neededFields` are only counted when the record has no quotes: the reader
-  /// never looks at them.
+  /// Fields after `neededFields` are only counted: the reader never looks at them.
   mutating func split(
     _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int = .max
   ) {
     bytes.removeAll(keepingCapacity: true)
-    starts.removeAll(keepingCapacity: true)
-    ends.removeAll(keepingCapacity: true)
-    recordStarts.removeAll(keepingCapacity: true)
+    // No record has more fields than bytes + 1. The slots are written through pointers, not
+    // appended: each append checked the array's uniqueness and capacity, about 20 instructions,
+    // three times per field.
+    let slots = min(neededFields, data.count + 1)
+    if starts.count < slots {
+      starts = Array(repeating: 0, count: slots)
+      ends = Array(repeating: 0, count: slots)
+      recordStarts = Array(repeating: 0, count: slots)
+    }
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
     fieldsAreInRecord =
       ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
-    if fieldsAreInRecord {
-      // One pass over the record: the first fields are recorded, the rest only counted.
-      var from = 0
-      var counted = 0
-      ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
-        if ends.count < neededFields {
-          starts.append(from)
-          ends.append(index)
-          from = index + 1
-        } else {
-          counted += 1
+    (recorded, count) = Self.split(
+      data, delimiter: delimiter, neededFields: slots, inRecord: fieldsAreInRecord,
+      starts: &starts, ends: &ends, recordStarts: &recordStarts, bytes: &bytes)
+  }
+
+  /// ``split(_:delimiter:neededFields:)`` into slots that hold at least `neededFields`
+  /// fields; returns the fields recorded and the fields counted.
+  private static func split(
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, inRecord: Bool,
+    starts: inout [Int], ends: inout [Int], recordStarts: inout [Int], bytes: inout [UInt8]
+  ) -> (recorded: Int, count: Int) {
+    starts.withUnsafeMutableBufferPointer { starts in
+      ends.withUnsafeMutableBufferPointer { ends in
+        recordStarts.withUnsafeMutableBufferPointer { recordStarts in
+          guard !inRecord else {
+            return splitUnquoted(
+              data, delimiter: delimiter, neededFields: neededFields, starts: starts, ends: ends)
+          }
+          return splitQuoted(
+            data, delimiter: delimiter, neededFields: neededFields, starts: starts, ends: ends,
+            recordStarts: recordStarts, bytes: &bytes)
         }
-        return true
       }
-      if ends.count < neededFields {
-        starts.append(from)
-        ends.append(data.count)
+    }
+  }
+
+  /// A record without quotes, in one pass: the first fields are recorded, the rest only counted.
+  private static func splitUnquoted(
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int,
+    starts: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int>
+  ) -> (recorded: Int, count: Int) {
+    var from = 0
+    var recorded = 0
+    var counted = 0
+    ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
+      if recorded < neededFields {
+        starts[recorded] = from
+        ends[recorded] = index
+        recorded += 1
+        from = index + 1
       } else {
         counted += 1
       }
-      count = ends.count + counted
-      return
+      return true
     }
-    // A record with quotes: field by field, and only for the fields the reader uses (the
-    // others are only walked through, for the count). A value that is one run of the record (an
-    // unquoted field, or a quoted one without `""` or text after its closing quote) is kept as
-    // its range; the others are copied, run by run.
-    count = 0
+    if recorded < neededFields {
+      starts[recorded] = from
+      ends[recorded] = data.count
+      recorded += 1
+    } else {
+      counted += 1
+    }
+    return (recorded, recorded + counted)
+  }
+
+  /// A record with quotes: field by field, and only for the fields the reader uses (the others
+  /// are only walked through, for the count). A value that is one run of the record (an unquoted
+  /// field, or a quoted one without `""` or text after its closing quote) is kept as its range;
+  /// the others are copied, run by run.
+  private static func splitQuoted(
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int,
+    starts: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int>,
+    recordStarts: UnsafeMutableBufferPointer<Int>, bytes: inout [UInt8]
+  ) -> (recorded: Int, count: Int) {
+    var count = 0
+    var recorded = 0
     var index = 0
     while true {
-      let recording = ends.count < neededFields
-      guard recording else {
-        count += Self.countFields(in: data, from: index, delimiter: delimiter)
-        return
+      guard recorded < neededFields else {
+        return (recorded, count + countFields(in: data, from: index, delimiter: delimiter))
       }
-      recordStarts.append(index)
+      recordStarts[recorded] = index
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         let quote =
@@ -150,50 +195,46 @@ struct CSVFieldSplitter {
           ?? data.count
         // "value" then a delimiter or the end, the usual case: its value is the run inside.
         if quote < data.count, quote + 1 == data.count || data[quote + 1] == delimiter {
-          if recording {
-            starts.append(index)
-            ends.append(quote)
-          }
+          starts[recorded] = index
+          ends[recorded] = quote
+          recorded += 1
           count += 1
-          guard quote + 1 < data.count else { return }
+          guard quote + 1 < data.count else { return (recorded, count) }
           index = quote + 2
           continue
         }
-        if recording { starts.append(~bytes.count) }
+        starts[recorded] = ~bytes.count
         while true {
           let quote =
             ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
             ?? data.count
-          if recording {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
-          }
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
           index = quote
           guard quote < data.count else { break }  // unterminated: the field runs to the end
           if quote + 1 < data.count, data[quote + 1] == 0x22 {  // "" is one quote
-            if recording { bytes.append(0x22) }
+            bytes.append(0x22)
             index = quote + 2
             continue
           }
           index = quote + 1  // the closing quote; text after it is kept
           break
         }
-      } else if recording {
-        starts.append(index)  // unquoted: its value is the run up to the delimiter
+      } else {
+        starts[recorded] = index  // unquoted: its value is the run up to the delimiter
       }
       let next =
         ByteScan.firstIndex(
           of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
         ?? data.count
-      if recording {
-        if starts[starts.count - 1] >= 0 {
-          ends.append(next)
-        } else {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
-          ends.append(bytes.count)
-        }
+      if starts[recorded] >= 0 {
+        ends[recorded] = next
+      } else {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
+        ends[recorded] = bytes.count
       }
+      recorded += 1
       count += 1
-      guard next < data.count else { return }
+      guard next < data.count else { return (recorded, count) }
       index = next + 1
     }
   }

@@ -125,16 +125,14 @@ struct CSVRow {
     if let parts = yearMonthDay {
       birthday = resolveParts(parts, report: report)
     }
-    var contact = Contact(
+    return Contact(
       sourceIdentifier: uid.flatMap(TextSanitizer.nonEmptySingleLine), name: name,
       birthday: birthday,
       anniversaries: anniversaries.compactMap { resolve($0, order: order, report: report) },
-      location: location)
-    contact.groups = groups
-    contact.otherDates = otherDates.compactMap { label, cell in
-      resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
-    }
-    return contact
+      location: location, groups: groups,
+      otherDates: otherDates.compactMap { label, cell in
+        resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
+      })
   }
 
   private func resolve(_ cell: CSVCell, order: DateOrder?, report: DiagnosticHandler) -> CivilDate?

@@ -22,6 +22,10 @@ struct CSVRowState {
   /// Decoded cells of the current row, by column; only mapped columns are decoded.
   private var texts: [String?] = []
   private var usedColumns: [Int] = []
+  /// The last group cell read and its names: consecutive rows mostly have the same one (every
+  /// row of a Google export is in `* myContacts`), and then share its array.
+  private var lastGroupCell = ""
+  private var lastGroupNames: [String] = []
 
   init(fileName: String, options: CSVReadOptions) {
     self.fileName = fileName
@@ -45,6 +49,8 @@ struct CSVRowState {
     copy.usedColumns = usedColumns.map { $0 }
     copy.columns?.events = columns?.events.map { $0 } ?? []
     copy.texts = texts.map { $0 }
+    copy.lastGroupCell = ""
+    copy.lastGroupNames = []
     return copy
   }
 
@@ -93,8 +99,9 @@ struct CSVRowState {
     let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
     row.name = PersonName(formatted: text(columns.name), given: given, family: text(columns.last))
     if let index = columns.birthday {
-      row.birthday = cell(
-        text(index) ?? "", header: headerNames[index], field: index, of: record, row: location)
+      row.birthday = Self.cell(
+        text(index) ?? "", header: headerNames[index], field: index, of: record, row: location,
+        order: options.dateOrder, fields: fields)
     } else if let ymd = columns.yearMonthDay {
       let headers = [ymd.year, ymd.month, ymd.day].compactMap { $0 }
         .map { "'\(headerNames[$0])'" }.joined(separator: ", ")
@@ -104,14 +111,16 @@ struct CSVRowState {
     }
     if let index = columns.anniversary, let value = text(index) {
       row.anniversaries.append(
-        cell(value, header: headerNames[index], field: index, of: record, row: location))
+        Self.cell(
+          value, header: headerNames[index], field: index, of: record, row: location,
+          order: options.dateOrder, fields: fields))
     }
     for event in columns.events where CSVColumnMap.key(text(event.label) ?? "") == "anniversary" {
       if let value = text(event.value) {
         row.anniversaries.append(
-          cell(
+          Self.cell(
             value, header: headerNames[event.value], field: event.value, of: record,
-            row: location))
+            row: location, order: options.dateOrder, fields: fields))
       }
     }
     for event in columns.events {
@@ -122,13 +131,16 @@ struct CSVRowState {
       row.otherDates.append(
         (
           label,
-          cell(
+          Self.cell(
             value, header: headerNames[event.value], field: event.value, of: record,
-            row: location)
+            row: location, order: options.dateOrder, fields: fields)
         ))
     }
     for index in columns.groups {
-      if let cell = text(index) { row.groups += CSVRow.groupNames(in: cell) }
+      if let cell = text(index) {
+        let names = groupNames(in: cell)
+        if row.groups.isEmpty { row.groups = names } else { row.groups += names }
+      }
     }
     if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
       return .needsDateOrder
@@ -141,6 +153,15 @@ struct CSVRowState {
     try flushHeldBack(report: report, body: body)
     try body(row.contact(order: order, report: report))
     return .read
+  }
+
+  /// ``CSVRow/groupNames(in:)``, from the last cell's names when `cell` is the same.
+  private mutating func groupNames(in cell: String) -> [String] {
+    if cell != lastGroupCell {
+      lastGroupNames = CSVRow.groupNames(in: cell)
+      lastGroupCell = cell
+    }
+    return lastGroupNames
   }
 
   /// Ends the file: gives the held-back rows, or throws what only the whole file tells (no
@@ -172,11 +193,14 @@ struct CSVRowState {
   /// other order is seen as a conflict rather than as an invalid date.
   ///
   /// The cell's location is its field's line and column (`row` is the record's first line).
-  private func cell(
+  ///
+  /// Static, with the state's parts as arguments: as a method it made the compiler copy the
+  /// whole state (and retain and release every string and array in it) for each row.
+  private static func cell(
     _ value: String, header: String, field: Int, of record: UnsafeBufferPointer<UInt8>,
-    row: SourceLocation
+    row: SourceLocation, order: DateOrder?, fields: borrowing CSVFieldSplitter
   ) -> CSVCell {
-    let parsed = CSVDateValue.parse(value, order: options.dateOrder)
+    let parsed = CSVDateValue.parse(value, order: order)
     let position = fields.position(ofField: field, in: record)
     let location = SourceLocation(
       file: row.file, line: row.line + (position?.lines ?? 0), column: position?.column)
