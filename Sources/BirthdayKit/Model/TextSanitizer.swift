@@ -160,14 +160,15 @@ package enum TextSanitizer {
 
   /// The key without Foundation for text whose scalars are all in ranges where every character
   /// is already in NFC and none combines (Latin-1 and Latin Extended, Cyrillic, kana, CJK
-  /// ideographs, Hangul syllables): there NFC changes nothing. `nil` sends other text to the
+  /// ideographs, Hangul syllables, Greek letters without U+0374, U+037E and U+0387, which NFC
+  /// replaces, and the Arabic letters without their marks): there NFC changes nothing. `nil` sends other text to the
   /// full normalization.
   private static func composedKey(_ text: String) -> String? {
     let line = singleLine(text)
     for scalar in line.unicodeScalars {
       switch scalar.value {
-      case 0x0000..<0x0300, 0x0400...0x0482, 0x048A...0x052F, 0x3041...0x3096, 0x30A1...0x30FA,
-        0x4E00...0x9FFF, 0xAC00...0xD7A3:
+      case 0x0000..<0x0300, 0x0386, 0x0388...0x03FF, 0x0400...0x0482, 0x048A...0x052F,
+        0x0621...0x064A, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
         continue
       default:
         return nil

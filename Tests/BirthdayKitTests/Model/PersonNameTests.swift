@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BirthdayKit
@@ -28,5 +29,42 @@ import Testing
     let decomposed = PersonName(formatted: "ZOE\u{0308}  DOE")!
     #expect(composed.identityKey == decomposed.identityKey)
     #expect(composed.identityKey == "zoë doe")
+  }
+
+  @Test(arguments: [
+    ("Jane", "Doe"), ("Zoë", "Ångström"), ("Олег", "Петров"), ("王", "芳"),
+    (
+      "Alexandros Nikolaos",
+      "Papadopoulos"
+    ), ("A", "B"), ("Jean-Baptiste Émile", "de la Fontaine-Dupont"),
+  ])
+  func formattedNameJoinsGivenAndFamily(given: String, family: String) {
+    #expect(
+      PersonName(formatted: nil, given: given, family: family)?.formatted == "\(given) \(family)")
+  }
+
+  /// Greek and Arabic letters take the key's path without Foundation: for every scalar of those
+  /// ranges, alone and in every pair, the key is the definition's (NFC, then lower case).
+  @Test func greekAndArabicKeysMatchTheDefinition() {
+    let scalars = ([0x0386] + Array(0x0388...0x03FF) + Array(0x0621...0x064A)).compactMap {
+      Unicode.Scalar(UInt32($0))
+    }
+    func definition(_ text: String) -> String {
+      TextSanitizer.singleLine(text).precomposedStringWithCanonicalMapping.lowercased()
+    }
+    for scalar in scalars {
+      let text = "Ab " + String(scalar) + "C"
+      #expect(TextSanitizer.identityKey(text) == definition(text), "U+\(scalar.value)")
+      #expect(String(scalar).precomposedStringWithCanonicalMapping == String(scalar))
+    }
+    for first in scalars {
+      for second in scalars {
+        let text = String(first) + String(second)
+        #expect(
+          text.precomposedStringWithCanonicalMapping == text,
+          "U+\(first.value) U+\(second.value)")
+      }
+    }
+    #expect(TextSanitizer.identityKey("ΣΟΦΙΑ Παπαδοπούλου") == "σοφια παπαδοπούλου")
   }
 }
