@@ -67,4 +67,30 @@ import Testing
     }
     #expect(TextSanitizer.identityKey("ΣΟΦΙΑ Παπαδοπούλου") == "σοφια παπαδοπούλου")
   }
+
+  /// The key's own lower-casing (only the scalars that change) against the definition, for every
+  /// scalar of the ranges it takes (CJK and Hangul sampled), next to ASCII, and for Greek words
+  /// ending in capital sigma.
+  @Test func composedKeysLowerCaseAsTheDefinition() {
+    let ranges: [ClosedRange<Int>] = [
+      0x00A0...0x02FF, 0x0386...0x03FF, 0x0400...0x052F, 0x0621...0x064A, 0x3041...0x30FA,
+    ]
+    var values = ranges.flatMap { Array($0) }
+    values += Array(stride(from: 0x4E00, through: 0x9FFF, by: 37))
+    values += Array(stride(from: 0xAC00, through: 0xD7A3, by: 41))
+    for value in values {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let text = "Ab " + String(scalar) + String(scalar) + "Z"
+      #expect(
+        TextSanitizer.identityKey(text)
+          == TextSanitizer.singleLine(text).precomposedStringWithCanonicalMapping.lowercased(),
+        "U+\(value)")
+    }
+    for word in ["ΟΔΥΣΣΕΥΣ", "ΣΑΣ ΣΑΣ", "Ἀθῆναι", "ǅemal", "İstanbul", "ΣΟΦΙΑ Σ"] {
+      #expect(
+        TextSanitizer.identityKey(word)
+          == TextSanitizer.singleLine(word).precomposedStringWithCanonicalMapping.lowercased(),
+        "\(word)")
+    }
+  }
 }
