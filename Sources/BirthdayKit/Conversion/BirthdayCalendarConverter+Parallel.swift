@@ -46,7 +46,7 @@ extension BirthdayCalendarConverter {
           }
           switch conversion.end {
           case .complete:
-            try commit(conversion) { input.keeps($0) }
+            try commit(conversion, lineOffset: input.lineOffset(of: segment)) { input.keeps($0) }
             input.committed(segment)
           case .needsSequentialRead:
             try input.readInSequence(segment, report: report) {
@@ -90,15 +90,17 @@ extension BirthdayCalendarConverter {
   static func segmentsInFlight(threads: Int) -> Int { max(threads, 1) * 2 + 1 }
 
   /// Writes a segment read alone, in order: diagnostics (those `keeps` keeps), counts, and each
-  /// event unless its UID was already written.
+  /// event unless its UID was already written. `lineOffset` is added to the lines of its
+  /// diagnostics and duplicates (``SegmentedContactInput/lineOffset(of:)``).
   mutating func commit(
-    _ segment: SegmentConversion, keeps: (Diagnostic) -> Bool = { _ in true }
+    _ segment: SegmentConversion, lineOffset: Int = 0, keeps: (Diagnostic) -> Bool = { _ in true }
   ) throws {
     // Events kept one after another are one range of the segment's output, written at once.
     var run: Range<Int>?
     for item in segment.items {
       switch item {
-      case .diagnostic(let diagnostic):
+      case .diagnostic(var diagnostic):
+        if lineOffset != 0 { diagnostic.location?.line += lineOffset }
         if keeps(diagnostic) { diagnostics(diagnostic) }
       case .record(let eventCount, let leftOut):
         countRecord(events: eventCount, leftOut: leftOut)
@@ -107,7 +109,9 @@ extension BirthdayCalendarConverter {
         let isFirst =
           event.uuid.map { isFirstUse(of: $0) } ?? isFirstUse(of: segment.celebrations[index])
         guard isFirst else {
-          reportDuplicate(segment.celebrations[index])
+          var celebration = segment.celebrations[index]
+          if lineOffset != 0 { celebration.location?.line += lineOffset }
+          reportDuplicate(celebration)
           continue
         }
         countEvent(event.kind)

@@ -37,6 +37,11 @@ package protocol SegmentedContactInput: SendableMetatype {
   /// Notes that `segment`, read alone, was committed.
   mutating func committed(_ segment: Segment)
 
+  /// What to add to the line numbers of what `segment`, read alone, reported, when it is
+  /// committed: a format whose workers number lines from the segment's start (so that the
+  /// calling thread need not count them) says here how many lines came before it.
+  func lineOffset(of segment: Segment) -> Int
+
   /// Reads `segment` on the calling thread, in sequence with what was read before.
   mutating func readInSequence(
     _ segment: Segment, report: DiagnosticHandler, body: (Contact) throws -> Void) throws
@@ -53,6 +58,7 @@ package protocol SegmentedContactInput: SendableMetatype {
 extension SegmentedContactInput {
   package mutating func keeps(_ diagnostic: Diagnostic) -> Bool { true }
   package var acceptsSegmentsReadAlone: Bool { true }
+  package func lineOffset(of segment: Segment) -> Int { 0 }
 }
 
 /// How reading a segment alone ended (``SegmentedContactInput/read(_:report:body:)``).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A vCard file as the conversion driver reads it: a regular file is cut into segments on card
 /// boundaries (``VCardSegmenter``), a stream is read in sequence.
 ///
@@ -10,20 +12,28 @@ package struct VCardSegmentedInput: SegmentedContactInput {
   package struct Segment: Sendable {
     var bytes: [UInt8]
     var fileName: String
-    /// The lines of the file before the segment (its first line is line `linesBefore + 1`).
-    var linesBefore: Int
     var range: Range<Int>
-    /// The lines of the file up to the end of the segment.
-    var linesAfter: Int
     /// The segment ends the file.
     var isLast: Bool
+    /// The segment's line breaks, counted by the worker that reads it: the calling thread does
+    /// not scan the segment, and the lines before it are added when it is committed.
+    let lineBreaks = LineBreaks()
+  }
+
+  /// The line breaks of one segment, set by the worker thread that reads it and read on the
+  /// calling thread once that worker's job has ended.
+  final class LineBreaks: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .acquiring) }
+
+    func set(_ value: Int) { count.store(value, ordering: .releasing) }
   }
 
   private let fileName: String
   private let file: (any RandomAccessByteSource)?
   private var stream: AnyByteSource?
   private var segmenter: VCardSegmenter?
-  private var linesCut = 0
   /// Where sequential reading resumes: the end of the last segment read.
   private var resume = (offset: 0, linesBefore: 0)
   private var checkedEncoding = false
@@ -60,22 +70,28 @@ package struct VCardSegmentedInput: SegmentedContactInput {
     let offset = segmenter.offset
     guard let bytes = try segmenter.next() else { return nil }
     self.segmenter = segmenter
-    let linesBefore = linesCut
-    linesCut += ByteScan.countLineBreaks(in: bytes)
     return Segment(
-      bytes: bytes, fileName: fileName, linesBefore: linesBefore,
-      range: offset..<segmenter.offset, linesAfter: linesCut,
+      bytes: bytes, fileName: fileName, range: offset..<segmenter.offset,
       isLast: segmenter.offset >= file.size)
   }
 
   package static func read(
     _ segment: Segment, report: @escaping DiagnosticHandler, body: (Contact) -> Void
   ) -> SegmentEnd {
-    var reader = VCardReader(
-      source: MemoryByteSource(segment.bytes), fileName: privateCopy(segment.fileName),
-      linesBefore: segment.linesBefore, diagnostics: report)
+    // Lines are numbered from the segment's start; the commit adds the lines before it. A
+    // message that names a line in its text (a missing END:VCARD) cannot be renumbered there:
+    // such a segment is read again in sequence.
+    var namesLines = false
+    let outcome: VCardSegmentReader.Outcome
     do {
-      try reader.forEachContact(body)
+      outcome = try segment.bytes.withUnsafeBufferPointer { bytes in
+        try VCardSegmentReader.read(
+          bytes, linesBefore: 0, fileName: privateCopy(segment.fileName),
+          report: { diagnostic in
+            if diagnostic.kind == .vCardMissingEnd { namesLines = true }
+            report(diagnostic)
+          }, body: body)
+      }
     } catch is InputFormatError {
       // A segment alone can look like no vCard at all (text before the first card, cut before
       // its BEGIN:VCARD): only the sequential reader can tell, from here on.
@@ -83,25 +99,29 @@ package struct VCardSegmentedInput: SegmentedContactInput {
     } catch {
       return .failed(error)
     }
-    return reader.endedInsideCard && !segment.isLast ? .notCutBetweenRecords : .complete
+    segment.lineBreaks.set(outcome.lineBreaks)
+    if outcome.endedInsideCard && !segment.isLast { return .notCutBetweenRecords }
+    return namesLines ? .needsSequentialRead : .complete
   }
 
+  package func lineOffset(of segment: Segment) -> Int { resume.linesBefore }
+
   package mutating func committed(_ segment: Segment) {
-    resume = (segment.range.upperBound, segment.linesAfter)
+    resume = (segment.range.upperBound, resume.linesBefore + segment.lineBreaks.value)
   }
 
   package mutating func readInSequence(
     _ segment: Segment, report: DiagnosticHandler, body: (Contact) throws -> Void
   ) throws {
-    // Never asked for (a vCard segment needs nothing from the cards before it), but well
-    // defined: the segment's cards, numbered as in the file.
-    try withoutActuallyEscaping(report) { report in
-      var reader = VCardReader(
-        source: MemoryByteSource(segment.bytes), fileName: segment.fileName,
-        linesBefore: segment.linesBefore, diagnostics: report)
-      try reader.forEachContact(body)
+    // The segment's cards, numbered as in the file (asked for when a message names a line).
+    let outcome = try withoutActuallyEscaping(report) { report in
+      try segment.bytes.withUnsafeBufferPointer { bytes in
+        try VCardSegmentReader.read(
+          bytes, linesBefore: resume.linesBefore, fileName: segment.fileName, report: report,
+          body: body)
+      }
     }
-    committed(segment)
+    resume = (segment.range.upperBound, resume.linesBefore + outcome.lineBreaks)
   }
 
   package mutating func readRest(

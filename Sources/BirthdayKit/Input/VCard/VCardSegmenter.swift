@@ -23,17 +23,19 @@ struct VCardSegmenter {
     var length = min(segmentSize, input.size - offset)
     while true {
       if length > 4 * segmentSize { return nil }
-      var bytes = [UInt8](repeating: 0, count: length)
+      // Not zeroed first: the read fills it (the calling thread wrote every segment twice).
       var filled = 0
-      while filled < length {
-        let count = try bytes.withUnsafeMutableBytes { raw in
-          try input.read(
-            at: offset + filled, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+      var bytes = try [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+        defer { initialized = filled }
+        while filled < length {
+          let count = try input.read(
+            at: offset + filled,
+            into: UnsafeMutableRawBufferPointer(
+              UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+          if count == 0 { break }
+          filled += count
         }
-        if count == 0 { break }
-        filled += count
       }
-      bytes.removeSubrange(filled...)
       let atEnd = offset + filled >= input.size || filled < length
       if atEnd {
         offset += filled
