@@ -74,6 +74,19 @@ import Testing
     }
   }
 
+  /// A date cell's position counts the line breaks of quoted fields before it (LF, CRLF, CR).
+  @Test(arguments: [
+    ("Jane,\"ab\",1990-13-45\n", "in.csv:2:11:"),
+    ("Jane,\"a\nb\r\nc\",1990-13-45\n", "in.csv:4:4:"),
+    ("Jane,\"a\rb\",1990-13-45\n", "in.csv:3:4:"),
+    ("\"J\nane\",\"ab\",1990-13-45\n", "in.csv:3:11:"),
+  ])
+  func dateCellPositionsCountLineBreaks(row: String, location: String) throws {
+    let result = try readCSV("Name,Notes,Birthday\n" + row)
+    #expect(result.diagnostics.count == 1)
+    #expect(result.diagnostics.first?.hasPrefix(location) == true, "\(result.diagnostics)")
+  }
+
   /// Rows that repeat the previous row's group cell get the same names as rows that do not.
   @Test func repeatedGroupCellsGiveTheSameNames() throws {
     let cells = [

@@ -42,9 +42,14 @@ struct CSVFieldSplitter {
     guard index < recorded else { return nil }
     guard !fieldsAreInRecord else { return (0, starts[index] + 1) }
     let start = recordStarts[index]
+    // Line breaks are rare (quoted addresses, mostly after the dates): find the first one
+    // eight bytes at a time, and count from there.
+    guard
+      let firstBreak = ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: record, from: 0, to: start)
+    else { return (0, start + 1) }
     var lines = 0
     var lineStart = 0
-    for offset in 0..<start {
+    for offset in firstBreak..<start {
       let byte = record[offset]
       guard byte == 0x0A || (byte == 0x0D && (offset + 1 == start || record[offset + 1] != 0x0A))
       else { continue }
