@@ -306,6 +306,7 @@ struct CSVRowState {
   private static func decodeCell(_ bytes: UnsafeBufferPointer<UInt8>) -> (
     text: String, wasCut: Bool, usedFallback: Bool
   ) {
+    if bytes.isEmpty { return ("", false, false) }  // many cells (a middle name): no decoding
     var bytes = bytes
     let wasCut = bytes.count > cellLimit
     if wasCut {
