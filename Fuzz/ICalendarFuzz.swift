@@ -5,6 +5,7 @@
 // Properties checked on every input, beyond "no crash":
 // - validation and deletion agree: either both reject the input, or both accept it;
 // - deleting a UID that is not in the calendar gives back the input bytes unchanged;
+// - deleting with the common form taken in blocks gives what the general reader alone gives;
 // - listing never fails on an input that validation accepted;
 // - listing through many spilled runs (a 512-byte sort budget) gives the in-memory listing.
 
@@ -31,6 +32,26 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(!valid, "delete rejected what validate accepted")
   } catch {
     fatalError("unexpected error: \(error)")
+  }
+  // The common form taken in blocks edits as the general reader alone does: deleting the first
+  // UID written in the input gives the same bytes, report and error both ways.
+  if let range = bytes.firstRange(of: Array("UID:".utf8)) {
+    let uid = String(
+      decoding: bytes[range.upperBound...].prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+    func deleting(commonForm: Bool) -> String {
+      var sink = MemoryByteSink()
+      do {
+        let report = try CalendarEditor.delete(
+          uids: [uid], from: AnyByteSource(MemoryByteSource(bytes)), fileName: "fuzz.ics",
+          to: &sink, commonForm: commonForm)
+        return "\(sink.bytes) \(report.removed.map(\.count))"
+      } catch {
+        return "\(error)"
+      }
+    }
+    precondition(
+      deleting(commonForm: true) == deleting(commonForm: false),
+      "the common form deleted otherwise than the general reader")
   }
   if valid {
     guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }

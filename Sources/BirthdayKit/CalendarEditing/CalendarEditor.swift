@@ -15,7 +15,24 @@ public enum CalendarEditor {
   /// - Throws: ``InputFormatError`` naming the line, or ``ByteSourceError``.
   public static func validate<Source: ByteSource>(_ source: Source, fileName: String) throws {
     var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
-    while try reader.nextLine({ _ in }) != nil {}
+    let none = CommonFormLetters("")
+    var pause = 0
+    repeat {
+      pause = try nextCommonFormLines(of: &reader, after: pause, classifying: none) { _, _ in }
+    } while try reader.nextLine({ _ in }) != nil
+  }
+
+  /// Lets `reader` take the lines that follow in the common form
+  /// (``ICalendarScanner/nextCommonFormLines(classifying:_:)``) unless `pause` general lines are
+  /// still to be read first; returns the next pause. When the common form takes nothing (a file
+  /// with LF line breaks), it is tried again only after 64 lines, so that such a file pays
+  /// almost nothing for it.
+  static func nextCommonFormLines(
+    of reader: inout ICalendarScanner, after pause: Int, classifying letters: CommonFormLetters,
+    _ body: (UnsafeBufferPointer<UInt8>, CommonFormEvent) throws -> Void
+  ) throws -> Int {
+    if pause > 0 { return pause - 1 }
+    return try reader.nextCommonFormLines(classifying: letters, body) == 0 ? 64 : 0
   }
 
   /// Copies `source` to `sink` without the top-level components whose UID is in `uids`.
@@ -29,12 +46,23 @@ public enum CalendarEditor {
       flush: { try sink.write($0) })
   }
 
+  /// ``delete(uids:from:fileName:to:)`` through the general line reader alone, or with the
+  /// common form taken in blocks: the tests check that both give the same.
+  static func delete<Sink: ByteSink>(
+    uids: [String], from source: AnyByteSource, fileName: String, to sink: inout Sink,
+    commonForm: Bool
+  ) throws -> DeletionReport {
+    try delete(
+      uids: uids, from: source, fileName: fileName, flush: { try sink.write($0) },
+      commonForm: commonForm)
+  }
+
   /// ``delete(uids:from:fileName:to:)`` compiled concrete: called across modules, generic code
   /// runs unspecialized, and looking up a generic buffer's type on every line took 18% of the
   /// time. `flush` gets the output in blocks of about 64 KiB.
   private static func delete(
     uids: [String], from source: AnyByteSource, fileName: String,
-    flush: (UnsafeRawBufferPointer) throws -> Void
+    flush: (UnsafeRawBufferPointer) throws -> Void, commonForm: Bool = true
   ) throws -> DeletionReport {
     var unique: [String] = []
     var seen: Set<String> = []
@@ -44,7 +72,13 @@ public enum CalendarEditor {
 
     var state = DeletionState(wanted: wanted, report: DeletionReport(uids: unique))
     var reader = ICalendarScanner(source, fileName: fileName)
-    while try reader.nextLine({ try state.consume($0, flush: flush) }) != nil {}
+    // Lines in the common form are taken in blocks; the others one by one, on the same state.
+    var pause = commonForm ? 0 : Int.max
+    repeat {
+      pause = try nextCommonFormLines(
+        of: &reader, after: pause, classifying: CommonFormLetters("U")
+      ) { block, event in try state.take(event, in: block, flush: flush) }
+    } while try reader.nextLine({ try state.consume($0, flush: flush) }) != nil
     try state.flush(flush)
     return state.report
   }
@@ -138,10 +172,78 @@ private struct DeletionState {
     if output.count >= 1 << 16 { try self.flush(flush) }
   }
 
+  /// Where the lines of the current block not yet copied start: they go where ``mode`` sends
+  /// them (``output``, ``pending`` or nowhere).
+  private var runStart = 0
+
+  /// What ``consume(_:flush:)`` does with each line, for lines taken in blocks: only the lines
+  /// that can change ``mode`` are looked at, the others are copied as runs.
+  mutating func take(
+    _ event: CommonFormEvent, in block: UnsafeBufferPointer<UInt8>,
+    flush: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    guard case .line(let start, let end, let line) = event else {
+      guard case .blockEnd(let end) = event else { return }
+      appendRun(of: block, upTo: end)
+      runStart = 0
+      if output.count >= 1 << 16 { try self.flush(flush) }
+      return
+    }
+    let closesTopLevel = line.kind == .end && line.depth == 2
+    switch mode {
+    case .copying:
+      if line.kind == .begin, line.depth == 2, isDeletable(componentName: line.value) {
+        appendRun(of: block, upTo: start)
+        mode = .pending
+        pending.removeAll(keepingCapacity: true)
+      }
+    case .pending:
+      if line.kind == .property, line.depth == 2, line.isNamed("UID") {
+        appendRun(of: block, upTo: end)
+        if let uid = wantedUID(line.value) {
+          report.counts[uid, default: 0] += 1
+          mode = .dropping
+        } else {
+          output.append(contentsOf: pending)
+          mode = .keeping
+        }
+      } else if closesTopLevel {
+        appendRun(of: block, upTo: end)
+        output.append(contentsOf: pending)
+        mode = .copying
+      }
+    case .keeping:
+      if closesTopLevel { mode = .copying }  // copied to the output either way
+    case .dropping:
+      if closesTopLevel {
+        runStart = end
+        mode = .copying
+      }
+    }
+  }
+
+  /// Sends `block[runStart..<end]` where ``mode`` sends lines.
+  private mutating func appendRun(of block: UnsafeBufferPointer<UInt8>, upTo end: Int) {
+    let run = UnsafeBufferPointer(rebasing: block[runStart..<end])
+    runStart = end
+    switch mode {
+    case .copying, .keeping: output.append(contentsOf: run)
+    case .pending: pending.append(contentsOf: run)
+    case .dropping: break
+    }
+  }
+
   /// The wanted UID that a `UID` value is, after unescaping.
   private func wantedUID(_ value: UnsafeBufferPointer<UInt8>) -> String? {
     if value.count < wantedLengths.lowerBound { return nil }
-    if value.count > wantedLengths.upperBound, !value.contains(UInt8(ascii: "\\")) {
+    let isEscaped = value.contains(UInt8(ascii: "\\"))
+    if value.count > wantedLengths.upperBound, !isEscaped { return nil }
+    if !isEscaped, wanted.count <= 8 {
+      // A few UIDs (the usual `--uid X`): compared in place, without a copy to hash.
+      for (key, uid) in wanted
+      where key.bytes.count == value.count && key.bytes.elementsEqual(value) {
+        return uid
+      }
       return nil
     }
     return wanted[UIDKey(bytes: TextEscaping.unescaped(bytes: value))]

@@ -84,13 +84,9 @@ struct ICalendarLineView {
   }
 
   /// True when the name equals `upperCaseName` ignoring ASCII case.
+  @inline(__always)
   func isNamed(_ upperCaseName: StaticString) -> Bool {
-    guard nameEnd == upperCaseName.utf8CodeUnitCount else { return false }
-    let expected = UnsafeBufferPointer(
-      start: upperCaseName.utf8Start, count: upperCaseName.utf8CodeUnitCount)
-    for index in 0..<nameEnd where asciiUppercased(content[index]) != expected[index] {
-      return false
-    }
-    return true
+    // Inlined: the length check alone rejects most names, without a call.
+    isUppercasedName(content, count: nameEnd, upperCaseName)
   }
 }

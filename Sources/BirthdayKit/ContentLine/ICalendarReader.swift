@@ -97,6 +97,109 @@ struct ICalendarScanner {
     return result
   }
 
+  /// Takes the logical lines that follow in the common form straight from the read buffer,
+  /// without the general line reader: one calendar's lines inside `BEGIN:VCALENDAR`, each
+  /// physical line ending in CRLF and not empty, continuations starting with a space or a tab.
+  /// Stops before the first line that is not in that form (a lone CR or LF, a blank line,
+  /// anything outside VCALENDAR or at the end of the input without CRLF); ``nextLine(_:)`` reads
+  /// that one, after which this may be called again. Every line taken is classified as
+  /// ``nextLine(_:)`` would classify it (the same unfolding and ``classify``, so the same
+  /// structure and the same errors), but only lines whose name starts with `B`, `E` or one of
+  /// `letters` (either case) are handed to `body` as ``CommonFormEvent/line(start:end:view:)``;
+  /// the others are only counted. At the end of each block of the read buffer, `body` gets
+  /// ``CommonFormEvent/blockEnd(_:)``: where the lines taken in it end. Positions are offsets in
+  /// the block, whose bytes stay valid only during the call.
+  /// - Returns: how many logical lines were taken.
+  /// - Throws: what ``nextLine(_:)`` throws for the first malformed line, or what `body` throws.
+  mutating func nextCommonFormLines(
+    classifying letters: CommonFormLetters,
+    _ body: (_ block: UnsafeBufferPointer<UInt8>, _ event: CommonFormEvent) throws -> Void
+  ) throws -> Int {
+    guard !finished, !isFirstLine, !stack.isEmpty, var lines = self.lines.take() else {
+      return 0
+    }
+    var scratch: [UInt8] = []
+    swap(&scratch, &self.scratch)
+    defer {
+      self.scratch = scratch
+      self.lines = lines
+    }
+    let mask = letters.mask | CommonFormLetters("BE").mask
+    var taken = 0
+    while true {
+      let firstLine = lines.lineNumber + 1
+      let firstOffset = lines.nextLineOffset
+      let stopped = try lines.withUnreadBytes { bytes, isEnd in
+        var position = 0
+        var physicalLines = 0
+        var stopped = false
+        scan: while position < bytes.count {
+          guard !stack.isEmpty else {
+            stopped = true
+            break
+          }
+          // One logical line: its physical lines, each ending in CRLF.
+          var end = position
+          var count = 0
+          while true {
+            guard
+              let terminator = ByteScan.firstIndex(
+                of: 0x0D, 0x0A, 0x0A, in: bytes, from: end, to: bytes.count)
+            else {
+              stopped = isEnd
+              break scan
+            }
+            if terminator == end || bytes[terminator] != 0x0D {  // empty, or a lone LF
+              stopped = true
+              break scan
+            }
+            guard terminator + 1 < bytes.count else {
+              stopped = isEnd
+              break scan
+            }
+            guard bytes[terminator + 1] == 0x0A else {  // a lone CR
+              stopped = true
+              break scan
+            }
+            count += 1
+            end = terminator + 2
+            if end == bytes.count {
+              if isEnd { break }
+              break scan  // is the next line a continuation?
+            }
+            guard bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
+          }
+          let first = bytes[position] | 0x20
+          if first &- 0x61 < 26, mask & (1 << (first &- 0x61)) != 0 {
+            let raw = UnsafeBufferPointer(rebasing: bytes[position..<end])
+            let lineNumber = firstLine + physicalLines
+            let offset = firstOffset + position
+            if count == 1 {  // what the unfolding gives for one physical line, found directly
+              let view = try classify(
+                raw: raw, content: UnsafeBufferPointer(rebasing: bytes[position..<(end - 2)]),
+                lineNumber: lineNumber, offset: offset)
+              try body(bytes, .line(start: position, end: end, view: view))
+            } else {
+              try LineUnfolding.withUnfoldedContent(
+                of: raw, physicalLines: count, scratch: &scratch
+              ) { content in
+                let view = try classify(
+                  raw: raw, content: content, lineNumber: lineNumber, offset: offset)
+                try body(bytes, .line(start: position, end: end, view: view))
+              }
+            }
+          }
+          position = end
+          physicalLines += count
+          taken += 1
+        }
+        try body(bytes, .blockEnd(position))
+        return (position, physicalLines, stopped)
+      }
+      if try stopped || !lines.readMore() { return taken }
+    }
+  }
+
   private mutating func classify(
     raw: UnsafeBufferPointer<UInt8>, content: UnsafeBufferPointer<UInt8>, lineNumber: Int,
     offset: Int
@@ -148,7 +251,12 @@ struct ICalendarScanner {
       if component.isEmpty { throw error("BEGIN without a component name", lineNumber) }
       seenCalendar = true
       stack.append((names.count, lineNumber))
-      for byte in component { names.append(asciiUppercased(byte)) }
+      names.append(contentsOf: component)
+      names.withUnsafeMutableBufferPointer { names in
+        for index in (names.count - component.count)..<names.count {
+          names[index] = asciiUppercased(names[index])
+        }
+      }
       line.kind = .begin
       line.depth = stack.count
     } else if isEnd, let open = stack.last {
@@ -163,7 +271,7 @@ struct ICalendarScanner {
       line.kind = .end
       line.depth = stack.count
       stack.removeLast()
-      names.removeSubrange(open.nameStart...)
+      names.removeLast(names.count - open.nameStart)
     } else {
       line.kind = .property
     }
@@ -203,5 +311,29 @@ struct ICalendarScanner {
   private func text<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
     return bytes.count > 60 ? shown + "..." : shown
+  }
+}
+
+/// What ``ICalendarScanner/nextCommonFormLines(classifying:_:)`` hands out.
+enum CommonFormEvent {
+  /// A logical line whose name starts with one of the letters asked for, at
+  /// `block[start..<end]`, classified.
+  case line(start: Int, end: Int, view: ICalendarLineView)
+  /// The lines taken from the block end at this offset.
+  case blockEnd(Int)
+}
+
+/// The first letters of the property names that
+/// ``ICalendarScanner/nextCommonFormLines(classifying:_:)`` classifies, in either case.
+struct CommonFormLetters {
+  /// Bit `n` for the `n`-th letter of the alphabet.
+  let mask: UInt32
+
+  /// The letters of `letters` (ASCII letters; case does not matter).
+  init(_ letters: StaticString) {
+    var mask: UInt32 = 0
+    let bytes = UnsafeBufferPointer(start: letters.utf8Start, count: letters.utf8CodeUnitCount)
+    for byte in bytes { mask |= 1 << UInt32((byte | 0x20) &- 0x61) }
+    self.mask = mask
   }
 }

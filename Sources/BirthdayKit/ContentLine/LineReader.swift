@@ -89,6 +89,37 @@ package struct LineReader<Source: ByteSource> {
     }
   }
 
+  /// Where the next line starts in the input, in bytes (a removed byte order mark counts).
+  package var nextLineOffset: Int { nextOffset }
+
+  /// Calls `body` with the bytes read but not yet returned as lines, and whether the input ends
+  /// after them; `body` returns how many of those bytes it took (whole lines only) and how many
+  /// physical lines they were, and the reader goes on after them. For a reader of its own that
+  /// is faster on one known form of line (``ICalendarScanner``'s common form); ``readMore()``
+  /// gets more bytes.
+  package mutating func withUnreadBytes<Result>(
+    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ isEnd: Bool) throws -> (
+      taken: Int, lines: Int, result: Result
+    )
+  ) rethrows -> Result {
+    let (start, end, isEnd) = (self.start, self.end, reachedEnd)
+    let (taken, lines, result) = try buffer.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[start..<end]), isEnd)
+    }
+    self.start += taken
+    lineNumber += lines
+    nextOffset += taken
+    return result
+  }
+
+  /// Reads more of the source behind the unread bytes (the buffer grows when they fill it);
+  /// `false` when the input had already ended.
+  package mutating func readMore() throws -> Bool {
+    if reachedEnd { return false }
+    _ = try refill()
+    return true
+  }
+
   /// Finds the next line in the buffer, reading more as needed. A CR at the end of the buffer
   /// waits for the next byte (an LF after it belongs to the same line break); when unfolding, so
   /// does the end of a line, until the first byte of the next line is known.

@@ -25,7 +25,7 @@ public struct PersonName: Hashable, Sendable {
       formatted.flatMap(TextSanitizer.nonEmptySingleLine)
       ?? {
         switch (given, family) {
-        case (let given?, let family?): given + " " + family
+        case (let given?, let family?): Self.joined(given, family)
         case (let part?, nil), (nil, let part?): part
         case (nil, nil): nil
         }
@@ -34,6 +34,24 @@ public struct PersonName: Hashable, Sendable {
     self.formatted = display
     self.given = given
     self.family = family
+  }
+
+  /// `given + " " + family`, written in one go: the two appends of `+` cost about 250
+  /// instructions each.
+  private static func joined(_ given: String, _ family: String) -> String {
+    var given = given
+    var family = family
+    return given.withUTF8 { first in
+      family.withUTF8 { last in
+        String(unsafeUninitializedCapacity: first.count + 1 + last.count) { buffer in
+          _ = buffer.initialize(fromContentsOf: first)
+          buffer[first.count] = 0x20
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[(first.count + 1)...])
+            .initialize(fromContentsOf: last)
+          return buffer.count
+        }
+      }
+    }
   }
 
   /// A key for identity: case-folded, Unicode-normalized, white space collapsed.
