@@ -119,29 +119,30 @@ struct CSVFieldSplitter {
       recordStarts = Array(repeating: 0, count: slots)
     }
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
-    fieldsAreInRecord =
-      ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) == nil
+    let firstQuote =
+      ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) ?? data.count
+    fieldsAreInRecord = firstQuote == data.count
     (recorded, count) = Self.split(
-      data, delimiter: delimiter, neededFields: slots, inRecord: fieldsAreInRecord,
+      data, delimiter: delimiter, neededFields: slots, firstQuote: firstQuote,
       starts: &starts, ends: &ends, recordStarts: &recordStarts, bytes: &bytes)
   }
 
   /// ``split(_:delimiter:neededFields:)`` into slots that hold at least `neededFields`
   /// fields; returns the fields recorded and the fields counted.
   private static func split(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, inRecord: Bool,
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
     starts: inout [Int], ends: inout [Int], recordStarts: inout [Int], bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
     starts.withUnsafeMutableBufferPointer { starts in
       ends.withUnsafeMutableBufferPointer { ends in
         recordStarts.withUnsafeMutableBufferPointer { recordStarts in
-          guard !inRecord else {
+          guard firstQuote < data.count else {
             return splitUnquoted(
               data, delimiter: delimiter, neededFields: neededFields, starts: starts, ends: ends)
           }
           return splitQuoted(
-            data, delimiter: delimiter, neededFields: neededFields, starts: starts, ends: ends,
-            recordStarts: recordStarts, bytes: &bytes)
+            data, delimiter: delimiter, neededFields: neededFields, firstQuote: firstQuote,
+            starts: starts, ends: ends, recordStarts: recordStarts, bytes: &bytes)
         }
       }
     }
@@ -180,14 +181,27 @@ struct CSVFieldSplitter {
   /// are only walked through, for the count). A value that is one run of the record (an unquoted
   /// field, or a quoted one without `""` or text after its closing quote) is kept as its range;
   /// the others are copied, run by run.
+  ///
+  /// The fields before `firstQuote` hold no quote: they are split eight bytes at a time, as in a
+  /// record without quotes (a Google export's first quote is mostly in an address, after every
+  /// column the reader uses).
   private static func splitQuoted(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int,
+    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
     starts: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int>,
     recordStarts: UnsafeMutableBufferPointer<Int>, bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
-    var count = 0
     var recorded = 0
     var index = 0
+    ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: firstQuote) { delimiterIndex in
+      guard recorded < neededFields else { return false }
+      starts[recorded] = index
+      ends[recorded] = delimiterIndex
+      recordStarts[recorded] = index
+      recorded += 1
+      index = delimiterIndex + 1
+      return true
+    }
+    var count = recorded
     while true {
       guard recorded < neededFields else {
         return (recorded, count + countFields(in: data, from: index, delimiter: delimiter))

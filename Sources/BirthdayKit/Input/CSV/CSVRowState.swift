@@ -87,9 +87,12 @@ struct CSVRowState {
       report(Diagnostic(.csvFieldCount(fields.count, header: headerNames.count), at: location))
     }
     var row = CSVRow(location: location)
-    for index in texts.indices { texts[index] = nil }
-    for index in usedColumns where index < fields.count {
-      texts[index] = decode(field: index, of: record, location: location, report: report)
+    // Only the used columns are ever set, so only they are reset: clearing every column cost a
+    // uniqueness check and a release per column and row.
+    for index in usedColumns {
+      texts[index] =
+        index < fields.count
+        ? decode(field: index, of: record, location: location, report: report) : nil
     }
     let texts = self.texts
     let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
@@ -303,6 +306,7 @@ struct CSVRowState {
   private static func decodeCell(_ bytes: UnsafeBufferPointer<UInt8>) -> (
     text: String, wasCut: Bool, usedFallback: Bool
   ) {
+    if bytes.isEmpty { return ("", false, false) }  // many cells (a middle name): no decoding
     var bytes = bytes
     let wasCut = bytes.count > cellLimit
     if wasCut {
