@@ -80,13 +80,14 @@ struct ListedEventRecord {
     record.withUnsafeMutableBytes { $0.storeBytes(of: day, toByteOffset: 32, as: Int32.self) }
   }
 
-  /// Removes the recurrence properties from an encoded `record` (the sort by next occurrence
-  /// and the listing do not read them: a smaller record to sort and spill).
-  static func dropRecurrence(from record: inout [UInt8]) {
+  /// Marks an encoded `record` as without recurrence properties and returns how many of its
+  /// bytes are the rest (the sort by next occurrence and the listing do not read them: a
+  /// smaller record to sort and spill).
+  static func droppingRecurrence(of record: inout [UInt8]) -> Int {
     let length = record.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 41, as: Int.self) }
-    guard length > 0 else { return }
-    record.removeLast(length)
+    guard length > 0 else { return record.count }
     record.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: 41, as: Int.self) }
+    return record.count - length
   }
 
   /// Replaces the contents of `record` with the record of one event.

@@ -46,7 +46,7 @@ struct OverriddenMaster {
         ListedEventRecord.setNext(next, in: &record)
       }
     }
-    ListedEventRecord.dropRecurrence(from: &record)
-    try record.withUnsafeBytes { try sorter.append($0) }
+    let count = ListedEventRecord.droppingRecurrence(of: &record)
+    try record.withUnsafeBytes { try sorter.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
   }
 }

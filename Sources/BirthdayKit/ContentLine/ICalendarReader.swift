@@ -271,7 +271,9 @@ struct ICalendarScanner {
       line.kind = .end
       line.depth = stack.count
       stack.removeLast()
-      names.removeLast(names.count - open.nameStart)
+      // One by one: `removeLast(_:)` went through the generic `replaceSubrange` (700
+      // instructions a call); a component name is a few bytes.
+      while names.count > open.nameStart { names.removeLast() }
     } else {
       line.kind = .property
     }
