@@ -132,7 +132,7 @@ def main():
     largest = max(sizes)
     if "--threads" not in extra:
         print(f"cores: --threads 1 against the default ({os.cpu_count()} threads), {largest:,} contacts"
-              " (regular files of 8 MB or more are converted on several threads):")
+              " (regular vCard files of 1 MiB, CSV files of 8 MB or more are converted on several threads):")
         for fmt in args.formats.split(","):
             path = os.path.join(WORK, f"{fmt}-{largest}.{'csv' if fmt == 'csv' else 'vcf'}")
             command = "csv-to-ics" if fmt == "csv" else "vcf-to-ics"

@@ -7,7 +7,7 @@ usage: Benchmarks/startup.py [--runs 21] [--generator gen_corpus.py] [--no-callg
 Each BINARY (e.g. the release builds before and after a change, as Scripts/release builds them:
 `swift build -c release --static-swift-stdlib`) converts, file to file:
   - one card: the first contact of `gen_corpus.py 1 vcf3`,
-  - 10k: `gen_corpus.py 10000 vcf3` (7 MB; below the 8 MB parallel threshold, so one thread),
+  - 10k: `gen_corpus.py 10000 vcf3` (7 MB; above vCard's 1 MiB parallel threshold, so on all cores),
   - server: `list http://127.0.0.1:9/cal/`, a closed loopback port: bdconvert's start, the hand-off
     to bdconvert-dav (when there is one) and the sibling's start up to its "cannot reach" (69).
 Runs are interleaved (binary after binary, case after case) and each is timed from spawn to exit;

@@ -136,10 +136,10 @@ enum ConversionOptionSpecs {
   static let threads = OptionSpec(
     "--threads", value: ValueSpec("N"),
     help:
-      "threads for a regular input file of 8 MB or more (default: the number of cores, at most "
-      + "8; 1 to read on one thread). Output, warnings and exit status are the same whatever N "
-      + "is. On a terminal, runs longer than a second show progress on standard error, with "
-      + "the percentage and the time left when the inputs are files.")
+      "threads for a regular input file of 8 MB or more, 1 MiB for vCard (default: the number of "
+      + "cores, at most 8; 1 to read on one thread). Output, warnings and exit status are the same "
+      + "whatever N is. On a terminal, runs longer than a second show progress on standard "
+      + "error, with the percentage and the time left when the inputs are files.")
 
   static let delimiter = OptionSpec(
     "--delimiter",

@@ -32,6 +32,37 @@ enum ByteScan {
     return nil
   }
 
+  /// The index of the first LF or CR in `bytes[from..<to]`: ``firstIndex(of:_:_:in:from:to:)``
+  /// for line breaks, with one test a word instead of three (bytes below 0x0E are flagged, and
+  /// the lowest flag, which is exact, is checked; a tab or other control byte moves on past it).
+  @inline(__always)
+  static func firstLineBreak(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let below: UInt64 = 0x0E0E_0E0E_0E0E_0E0E
+    var index = start
+    while index + 8 <= end {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let found = (word &- below) & ~word & highs
+      if found == 0 {
+        index += 8
+        continue
+      }
+      let at = index + found.trailingZeroBitCount >> 3
+      if base[at] == 0x0A || base[at] == 0x0D { return at }
+      index = at + 1
+    }
+    while index < end {
+      let byte = base[index]
+      if byte == 0x0A || byte == 0x0D { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// How many bytes of `bytes[from..<to]` equal `target`.
   static func count(
     of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int

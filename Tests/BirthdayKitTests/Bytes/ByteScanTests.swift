@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  @Test func findsLineBreaksAsAByteLoopDoes() {
+    // Every byte below 0x0E (flagged, then checked), 0x0E and 0x0F (flagged after a borrow),
+    // high bytes and letters, in short and long runs.
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = [
+      0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x1D, 0x80, 0x8A, 0x8D, 0xFF, 0x41,
+    ]
+    for round in 0..<3000 {
+      let count = Int.random(in: 0..<(round % 10 == 0 ? 300 : 40), using: &generator)
+      // Mostly letters, so that words without any flag come up too.
+      let bytes = (0..<count).map { _ in
+        Bool.random(using: &generator) ? 0x61 : alphabet.randomElement(using: &generator)!
+      }
+      let from = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+      let to = Int.random(in: from...count, using: &generator)
+      let found = bytes.withUnsafeBufferPointer {
+        ByteScan.firstLineBreak(in: $0, from: from, to: to)
+      }
+      #expect(found == Self.naive(bytes, [0x0A, 0x0D], from: from, to: to), "\(bytes)")
+    }
+  }
+
   @Test func findsEachTargetAtEachOffset() {
     for target: UInt8 in [0x2C, 0x3B, 0x09] {
       for offset in 0..<20 {

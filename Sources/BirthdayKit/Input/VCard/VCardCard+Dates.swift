@@ -38,7 +38,8 @@ extension VCardCard {
     var others: [(label: String, date: ParsedDate)] = []
     var birthdays: [ParsedDate] = []
     var anniversaries: [ParsedDate] = []
-    for (property, value) in dates {
+    for kept in dates {
+      let (property, value) = (kept.property, kept.value)
       switch property {
       case .birthday:
         birthdays.append(parse(value, as: property, version: version))

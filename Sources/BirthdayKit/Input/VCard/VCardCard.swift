@@ -30,7 +30,13 @@ struct VCardCard {
   /// The most members kept of one group card.
   static let maximumMembers = 100_000
   /// `BDAY`, anniversary and grouped `X-ABDATE` values, in input order.
-  private(set) var dates: [(property: VCardPropertyName, value: VCardRawValue)] = []
+  private(set) var dates: [KeptDate] = []
+  /// A kept date property. (A struct, not a tuple: an array of tuples of this size was copied
+  /// and destroyed through the runtime's generic tuple functions.)
+  struct KeptDate {
+    var property: VCardPropertyName
+    var value: VCardRawValue
+  }
   /// Grouped `X-ABLABEL` values.
   private(set) var labels: [VCardRawValue] = []
   /// The line of the first date or label dropped over ``maximumDates``.
@@ -77,7 +83,7 @@ struct VCardCard {
       labels.append(value)
     case .birthday, .anniversary, .appleDate, .androidCustom:
       guard dates.count < Self.maximumDates else { return noteDropped(value) }
-      dates.append((property, value))
+      dates.append(KeptDate(property: property, value: value))
     default: break
     }
   }
@@ -188,13 +194,17 @@ struct VCardCard {
     }
     var contact = Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
-      anniversaries: anniversaries, location: location)
-    contact.isDeceased = deathDate != nil
-    contact.deathDate = deathDay
-    contact.groups = groups
-    contact.isGroup = isGroup
-    contact.memberIdentifiers = memberIdentifiers
-    contact.otherDates = others
+      anniversaries: anniversaries, location: location, groups: groups, otherDates: others)
+    // Set only when they differ from the defaults (rare): setting them on every card copied the
+    // contact twice.
+    if deathDate != nil {
+      contact.isDeceased = true
+      contact.deathDate = deathDay
+    }
+    if isGroup {
+      contact.isGroup = true
+      contact.memberIdentifiers = memberIdentifiers
+    }
     return contact
   }
 
