@@ -5,7 +5,8 @@
 // Properties checked on every input, beyond "no crash":
 // - validation and deletion agree: either both reject the input, or both accept it;
 // - deleting a UID that is not in the calendar gives back the input bytes unchanged;
-// - deleting with the common form taken in blocks gives what the general reader alone gives;
+// - deleting and listing with the common form taken in blocks give what the general reader alone
+//   gives;
 // - listing never fails on an input that validation accepted;
 // - listing through many spilled runs (a 512-byte sort budget) gives the in-memory listing.
 
@@ -52,6 +53,26 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(
       deleting(commonForm: true) == deleting(commonForm: false),
       "the common form deleted otherwise than the general reader")
+  }
+  // Listing with the common form taken in blocks gives what the general reader alone gives:
+  // the same events, diagnostics and error.
+  do {
+    guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }
+    func listing(commonForm: Bool) -> [String] {
+      var lines: [String] = []
+      do {
+        try CalendarLister.forEachEvent(
+          in: [(MemoryByteSource(bytes), "fuzz.ics")], today: today, limits: .standard,
+          commonForm: commonForm, diagnostics: { lines.append("\($0)") },
+          { lines.append("\($0)") })
+      } catch {
+        lines.append("\(error)")
+      }
+      return lines
+    }
+    precondition(
+      listing(commonForm: true) == listing(commonForm: false),
+      "the common form listed otherwise than the general reader")
   }
   if valid {
     guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }

@@ -17,9 +17,9 @@ public enum CalendarEditor {
     var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
     let none = CommonFormLetters("")
     var pause = 0
-    repeat {
+    while try reader.nextLine({ _ in }) != nil {
       pause = try nextCommonFormLines(of: &reader, after: pause, classifying: none) { _, _ in }
-    } while try reader.nextLine({ _ in }) != nil
+    }
   }
 
   /// Lets `reader` take the lines that follow in the common form
@@ -74,11 +74,11 @@ public enum CalendarEditor {
     var reader = ICalendarScanner(source, fileName: fileName)
     // Lines in the common form are taken in blocks; the others one by one, on the same state.
     var pause = commonForm ? 0 : Int.max
-    repeat {
+    while try reader.nextLine({ try state.consume($0, flush: flush) }) != nil {
       pause = try nextCommonFormLines(
         of: &reader, after: pause, classifying: CommonFormLetters("U")
       ) { block, event in try state.take(event, in: block, flush: flush) }
-    } while try reader.nextLine({ try state.consume($0, flush: flush) }) != nil
+    }
     try state.flush(flush)
     return state.report
   }

@@ -104,46 +104,36 @@ public enum CalendarLister {
   @discardableResult
   static func forEachEvent<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
-    limits: ExternalSortLimits, diagnostics: DiagnosticHandler = { _ in },
-    _ body: (CalendarEvent) throws -> Void
+    limits: ExternalSortLimits, commonForm: Bool = true,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
     // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID. Later
     // calendars number their lines after the earlier ones, so that "first" means first file.
-    var byUID = ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits)
-    var record: [UInt8] = []
-    var rules = RecurrenceRuleCache()
-    var linesBefore = 0
+    var events = EventCollector(
+      byUID: ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits),
+      today: today)
     var files: [(linesBefore: Int, name: String)] = []
     for (source, fileName) in inputs {
-      files.append((linesBefore, fileName))
+      files.append((events.linesBefore, fileName))
+      events.start(fileName: fileName)
       var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
-      var isOurs = false
-      // Not an optional: `current?.take(line)` copied the event out and back on every line.
-      var current = PendingEvent(lineNumber: 0)
-      var inEvent = false
-      var lastLine = 0
-      while try reader.nextLine({ (line: ICalendarLineView) throws -> Void in
-        lastLine = line.lineNumber
-        if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
-          isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
-        } else if line.kind == .begin, line.depth == 2,
-          line.value.lazy.map(asciiUppercased).elementsEqual("VEVENT".utf8)
-        {
-          current = PendingEvent(lineNumber: linesBefore + line.lineNumber)
-          inEvent = true
-        } else if line.kind == .property, line.depth == 2, inEvent {
-          current.take(line)
-        } else if line.kind == .end, line.depth == 2, inEvent {
-          inEvent = false
-          current.encode(
-            into: &record, today: today, isOurs: isOurs,
-            location: SourceLocation(file: fileName, line: current.lineNumber - linesBefore),
-            rules: &rules, diagnostics: diagnostics)
-          try record.withUnsafeBytes { try byUID.append($0) }
+      // Lines in the common form are taken in blocks, and only those whose name can matter
+      // (BEGIN, END, PRODID and the event properties `list` reads) are classified.
+      var pause = commonForm ? 0 : Int.max
+      while try reader.nextLine({ try events.take($0, diagnostics: diagnostics) }) != nil {
+        pause = try CalendarEditor.nextCommonFormLines(
+          of: &reader, after: pause, classifying: EventCollector.letters
+        ) { _, event in
+          if case .line(_, _, let line) = event { try events.take(line, diagnostics: diagnostics) }
         }
-      }) != nil {}
-      linesBefore += lastLine + 1
+      }
+      events.linesBefore += events.lastLine + 1
     }
+    // Moved out, not copied: a copy would share the arena and copy it on the next change.
+    var byUID = ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits)
+    swap(&byUID, &events.byUID)
+    var rules = RecurrenceRuleCache()
+    swap(&rules, &events.rules)
 
     // Pass 2: the first record of each UID (its first master, or its first override when it has
     // no master) goes on to the sort by next occurrence; a recurring master's overrides (which
@@ -181,5 +171,66 @@ public enum CalendarLister {
     // Pass 3: the listing.
     try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes).event) }
     return (byUID.statistics, byNextOccurrence.statistics)
+  }
+}
+
+/// Pass 1 of ``CalendarLister``: the VEVENTs of the calendars, one record each, into the sort by
+/// UID. A struct, so that the per-line calls capture one value rather than boxed variables.
+private struct EventCollector {
+  /// The first letters of every name ``take(_:diagnostics:)`` looks at: PRODID and the event
+  /// properties of ``PendingEvent`` (UID, SUMMARY, DTSTART, DESCRIPTION, RRULE, RDATE, EXDATE,
+  /// RECURRENCE-ID, STATUS, CATEGORIES); BEGIN and END are always classified.
+  static let letters = CommonFormLetters("PUSDRCE")
+
+  var byUID: ExternalSorter<ListedEventOrder>
+  let today: CivilDate
+  var record: [UInt8] = []
+  var rules = RecurrenceRuleCache()
+  /// Lines of the calendars before this one.
+  var linesBefore = 0
+  var fileName = ""
+  var isOurs = false
+  /// Reused from event to event: `current?.take(line)` on an optional copied the event out and
+  /// back on every line.
+  var current = PendingEvent(lineNumber: 0)
+  var inEvent = false
+
+  init(byUID: ExternalSorter<ListedEventOrder>, today: CivilDate) {
+    self.byUID = byUID
+    self.today = today
+  }
+
+  /// The line of the last logical line taken. The common form hands over only some lines, but
+  /// always the last of a calendar read to its end: its `END:VCALENDAR`, or a line after it that
+  /// the general reader reads.
+  var lastLine = 0
+
+  /// Starts the next calendar.
+  mutating func start(fileName: String) {
+    self.fileName = fileName
+    isOurs = false
+    inEvent = false
+    lastLine = 0
+  }
+
+  mutating func take(_ line: ICalendarLineView, diagnostics: DiagnosticHandler) throws {
+    lastLine = line.lineNumber
+    if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
+      isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
+    } else if line.kind == .begin, line.depth == 2,
+      isUppercasedName(line.value, count: line.value.count, "VEVENT")
+    {
+      current.reset(lineNumber: linesBefore + line.lineNumber)
+      inEvent = true
+    } else if line.kind == .property, line.depth == 2, inEvent {
+      current.take(line)
+    } else if line.kind == .end, line.depth == 2, inEvent {
+      inEvent = false
+      current.encode(
+        into: &record, today: today, isOurs: isOurs,
+        location: SourceLocation(file: fileName, line: current.lineNumber - linesBefore),
+        rules: &rules, diagnostics: diagnostics)
+      try record.withUnsafeBytes { try byUID.append($0) }
+    }
   }
 }

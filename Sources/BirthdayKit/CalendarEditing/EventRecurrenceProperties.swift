@@ -29,6 +29,16 @@ struct EventRecurrenceProperties {
 
   init() {}
 
+  /// Empties the properties for the next VEVENT, keeping the lists' buffers.
+  mutating func reset() {
+    start = nil
+    rules.removeAll(keepingCapacity: true)
+    additions.removeAll(keepingCapacity: true)
+    exclusions.removeAll(keepingCapacity: true)
+    recurrenceID = nil
+    isCancelled = false
+  }
+
   /// True for a master with something to expand (RRULE or RDATE).
   var isRecurring: Bool { !rules.isEmpty || !additions.isEmpty }
 
@@ -48,7 +58,7 @@ struct EventRecurrenceProperties {
     } else if line.isNamed("RECURRENCE-ID") {
       recurrenceID = written()
     } else if line.isNamed("STATUS") {
-      isCancelled = line.value.lazy.map(asciiUppercased).elementsEqual("CANCELLED".utf8)
+      isCancelled = isUppercasedName(line.value, count: line.value.count, "CANCELLED")
     }
   }
 

@@ -80,6 +80,15 @@ struct ListedEventRecord {
     record.withUnsafeMutableBytes { $0.storeBytes(of: day, toByteOffset: 32, as: Int32.self) }
   }
 
+  /// Removes the recurrence properties from an encoded `record` (the sort by next occurrence
+  /// and the listing do not read them: a smaller record to sort and spill).
+  static func dropRecurrence(from record: inout [UInt8]) {
+    let length = record.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 41, as: Int.self) }
+    guard length > 0 else { return }
+    record.removeLast(length)
+    record.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: 41, as: Int.self) }
+  }
+
   /// Replaces the contents of `record` with the record of one event.
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,

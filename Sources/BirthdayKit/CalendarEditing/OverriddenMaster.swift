@@ -46,6 +46,7 @@ struct OverriddenMaster {
         ListedEventRecord.setNext(next, in: &record)
       }
     }
+    ListedEventRecord.dropRecurrence(from: &record)
     try record.withUnsafeBytes { try sorter.append($0) }
   }
 }

@@ -1,34 +1,57 @@
 /// The properties of one VEVENT being read by `list`, kept as bytes.
+///
+/// One value is reused from event to event (``reset(lineNumber:)``), so that its buffers are
+/// allocated once, not once per event.
 struct PendingEvent {
   var lineNumber: Int
-  var uid: [UInt8]?
+  /// The unescaped UID; empty without one (``hasUID``).
+  var uid: [UInt8] = []
+  var hasUID = false
   var summary: [UInt8] = []
-  var start: [UInt8]?
   var startLine = 0
-  var rrule: [UInt8]?
   var description: [UInt8] = []
   var isOverride = false
   var isAnniversary = false
+  /// Also holds DTSTART (``start``) and the RRULEs (``rrule`` is the last one).
   var recurrence = EventRecurrenceProperties()
 
   init(lineNumber: Int) {
     self.lineNumber = lineNumber
   }
 
+  /// Empties the event for the next VEVENT, keeping the buffers.
+  mutating func reset(lineNumber: Int) {
+    self.lineNumber = lineNumber
+    uid.removeAll(keepingCapacity: true)
+    hasUID = false
+    summary.removeAll(keepingCapacity: true)
+    startLine = 0
+    description.removeAll(keepingCapacity: true)
+    isOverride = false
+    isAnniversary = false
+    recurrence.reset()
+  }
+
+  /// The DTSTART value as written.
+  var start: [UInt8]? { recurrence.start?.value }
+  /// The (last) RRULE value as written.
+  var rrule: [UInt8]? { recurrence.rules.last }
+
   /// Keeps what `list` shows from a property line of the VEVENT.
   mutating func take(_ line: ICalendarLineView) {
     recurrence.take(line)
     if line.isNamed("UID") {
-      uid = TextEscaping.unescaped(bytes: line.value)
+      uid.removeAll(keepingCapacity: true)
+      TextEscaping.appendUnescaped(bytes: line.value, to: &uid)
+      hasUID = true
     } else if line.isNamed("SUMMARY") {
-      summary = TextEscaping.unescaped(bytes: line.value)
+      summary.removeAll(keepingCapacity: true)
+      TextEscaping.appendUnescaped(bytes: line.value, to: &summary)
     } else if line.isNamed("DTSTART") {
-      start = Array(line.value)
       startLine = line.lineNumber
-    } else if line.isNamed("RRULE") {
-      rrule = Array(line.value)
     } else if line.isNamed("DESCRIPTION") {
-      description = TextEscaping.unescaped(bytes: line.value)
+      description.removeAll(keepingCapacity: true)
+      TextEscaping.appendUnescaped(bytes: line.value, to: &description)
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
     } else if line.isNamed("CATEGORIES") {
@@ -57,13 +80,13 @@ struct PendingEvent {
     var next: CivilDate?
     defer {
       ListedEventRecord.encode(
-        uid: uid ?? [], summary: summary, date: date, rrule: rrule, next: next,
+        uid: uid, summary: summary, date: date, rrule: rrule, next: next,
         lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
-    if uid == nil { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }
+    if !hasUID { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }
     guard let start else {
-      let uidText = String(decoding: uid ?? [], as: UTF8.self)
+      let uidText = String(decoding: uid, as: UTF8.self)
       diagnostics(Diagnostic(.eventWithoutStart(uid: uidText), at: location))
       return
     }
@@ -78,8 +101,8 @@ struct PendingEvent {
     if isOurs {
       // Birthdays say "Born YYYY-MM-DD", anniversaries "Since YYYY-MM-DD".
       let prefixLength =
-        description.starts(with: "Born ".utf8)
-        ? 5 : description.starts(with: "Since ".utf8) ? 6 : nil
+        Self.starts(description, with: "Born ")
+        ? 5 : Self.starts(description, with: "Since ") ? 6 : nil
       let born = prefixLength.flatMap { length in
         RecurrenceRule.date(
           bytes: description.dropFirst(length).lazy.filter { $0 != UInt8(ascii: "-") })
@@ -93,5 +116,14 @@ struct PendingEvent {
     }
     next = recurrence.nextDate(
       onOrAfter: today, rules: &rules, location: location, diagnostics: diagnostics)
+  }
+
+  /// Whether `bytes` start with the ASCII `prefix` (without going through a `String`).
+  private static func starts(_ bytes: [UInt8], with prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    let expected = prefix.utf8Start
+    for index in 0..<count where bytes[index] != expected[index] { return false }
+    return true
   }
 }

@@ -38,8 +38,10 @@ package enum ContentLineSyntax {
       index += 1
       let nameStart = index
       while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
-      let found = content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(
-        parameterName.utf8)
+      // The length first: it rejects most parameters without comparing through the String.
+      let found =
+        index - nameStart == parameterName.utf8.count
+        && content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(parameterName.utf8)
       index += 1
       var first: Range<Int>?
       while index < limit {

@@ -90,6 +90,18 @@ public enum TextEscaping {
     String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
   }
 
+  /// Appends ``unescaped(bytes:)`` of `value` to `result` (a buffer reused from value to value):
+  /// a value without a backslash is appended in one go.
+  package static func appendUnescaped(
+    bytes value: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]
+  ) {
+    if value.contains(UInt8(ascii: "\\")) {
+      result.append(contentsOf: unescaped(bytes: value))
+    } else {
+      result.append(contentsOf: value)
+    }
+  }
+
   /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a
   /// backslash at the end stays.
   package static func unescaped<Bytes: Collection<UInt8>>(bytes value: Bytes) -> [UInt8] {
