@@ -16,7 +16,11 @@ enum CSVDateValue: Equatable {
   static func hasTwoDigitYear(_ text: String) -> Bool {
     // Four digits first (`1993-08-08`, the usual export): the first part is too long for any
     // two-digit-year form, and cleaning the text cannot shorten it.
-    if text.utf8.count >= 4, text.utf8.prefix(4).allSatisfy({ $0 &- 0x30 < 10 }) { return false }
+    let startsWithYear = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.count >= 4 && bytes[0] &- 0x30 < 10 && bytes[1] &- 0x30 < 10 && bytes[2] &- 0x30 < 10
+        && bytes[3] &- 0x30 < 10
+    }
+    if startsWithYear == true { return false }
     var line = TextSanitizer.singleLine(text)
     // ASCII (every date that parsed): each byte is a character, so count bytes.
     let ascii = line.withUTF8 { bytes -> Bool? in
