@@ -102,11 +102,13 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Counts and reports a celebration whose UID was already written.
   mutating func reportDuplicate(_ celebration: Celebration) {
     statistics.duplicatesMerged += 1
+    // Most of these are counted and never printed: the text is made only when read.
     diagnostics(
-      Diagnostic(
-        .duplicateUID(
-          celebration.uid, name: celebration.name.formatted, kind: celebration.kind),
-        at: celebration.location))
+      Diagnostic(.duplicateUID, isConversionFailure: false, at: celebration.location) {
+        Diagnostic.Message.duplicateUID(
+          celebration.uid, name: celebration.name.formatted, kind: celebration.kind
+        ).text
+      })
   }
 
   /// The writer's options (for threads that render events themselves).

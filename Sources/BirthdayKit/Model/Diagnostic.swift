@@ -13,17 +13,46 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// What kind of problem it is: one per message factory.
   public var kind: Kind
   /// A lowercase sentence fragment naming the property or column and quoting the value.
-  public var message: String
+  public var message: String {
+    get {
+      switch text {
+      case .ready(let message): message
+      case .deferred(let makeMessage): makeMessage()
+      }
+    }
+    set { text = .ready(newValue) }
+  }
   /// True when data was dropped: a record or a date could not be converted.
   /// False for notices that lose nothing (a charset fallback, a duplicate that was merged).
   public var isConversionFailure: Bool
+  /// The message, or how to make it: a million-row file can report hundreds of thousands of
+  /// merged duplicates of which a command-line tool prints twenty, so their texts are made only
+  /// when read.
+  private var text: Text
+
+  private enum Text: Sendable {
+    case ready(String)
+    case deferred(@Sendable () -> String)
+  }
 
   /// Creates a diagnostic from a message factory: `Diagnostic(.invalidDate(...), at: location)`.
   public init(_ message: Message, at location: SourceLocation?) {
     self.location = location
     self.kind = message.kind
-    self.message = message.text
+    self.text = .ready(message.text)
     self.isConversionFailure = message.isConversionFailure
+  }
+
+  /// Creates a diagnostic whose message is made by `makeMessage` when it is first read (each
+  /// read calls it again; it must always return the same text).
+  init(
+    _ kind: Kind, isConversionFailure: Bool, at location: SourceLocation?,
+    makeMessage: @escaping @Sendable () -> String
+  ) {
+    self.location = location
+    self.kind = kind
+    self.text = .deferred(makeMessage)
+    self.isConversionFailure = isConversionFailure
   }
 
   /// Creates a diagnostic of kind ``Kind/unclassified`` (for problems found outside the library).
@@ -44,6 +73,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// The warning form of ``rendered(asError:)``.
   public var description: String { rendered() }
+
+  public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    lhs.location == rhs.location && lhs.kind == rhs.kind
+      && lhs.isConversionFailure == rhs.isConversionFailure && lhs.message == rhs.message
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(kind)
+    hasher.combine(message)
+    hasher.combine(isConversionFailure)
+  }
 
   /// The identity of a diagnostic: which factory made it (`vcard.invalid-date`).
   ///
