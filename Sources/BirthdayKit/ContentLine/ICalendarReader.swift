@@ -138,36 +138,16 @@ struct ICalendarScanner {
             stopped = true
             break
           }
-          // One logical line: its physical lines, each ending in CRLF.
-          var end = position
-          var count = 0
-          while true {
-            guard
-              let terminator = ByteScan.firstIndex(
-                of: 0x0D, 0x0A, 0x0A, in: bytes, from: end, to: bytes.count)
-            else {
-              stopped = isEnd
-              break scan
-            }
-            if terminator == end || bytes[terminator] != 0x0D {  // empty, or a lone LF
-              stopped = true
-              break scan
-            }
-            guard terminator + 1 < bytes.count else {
-              stopped = isEnd
-              break scan
-            }
-            guard bytes[terminator + 1] == 0x0A else {  // a lone CR
-              stopped = true
-              break scan
-            }
-            count += 1
-            end = terminator + 2
-            if end == bytes.count {
-              if isEnd { break }
-              break scan  // is the next line a continuation?
-            }
-            guard bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
+          let end: Int
+          let count: Int
+          switch CommonFormLine.next(in: bytes, from: position, isEnd: isEnd) {
+          case .line(let lineEnd, let physicalLines): (end, count) = (lineEnd, physicalLines)
+          case .incomplete:
+            stopped = isEnd
+            break scan
+          case .notCommonForm:
+            stopped = true
+            break scan
           }
           let first = bytes[position] | 0x20
           if first &- 0x61 < 26, mask & (1 << (first &- 0x61)) != 0 {

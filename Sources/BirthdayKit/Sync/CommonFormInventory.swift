@@ -81,42 +81,29 @@ enum CommonFormInventory {
     mutating func lines(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, isEnd: Bool) throws
       -> Int?
     {
+      var scratch: [UInt8] = []  // out of `self` while `take` mutates it
+      swap(&scratch, &self.scratch)
+      defer { self.scratch = scratch }
       var position = 0
       lines: while position < bytes.count {
-        // One logical line: its physical lines, unfolded into `scratch` when there are several.
-        var end = position
-        var physical = 0
-        while true {
-          guard
-            let terminator = ByteScan.firstIndex(
-              of: 0x0D, 0x0A, 0x0A, in: bytes, from: end, to: bytes.count)
-          else {
-            if isEnd { return nil }  // no CRLF at the end
-            break lines
-          }
-          guard terminator + 1 < bytes.count else {
-            if isEnd { return nil }
-            break lines
-          }
-          guard bytes[terminator] == 0x0D, bytes[terminator + 1] == 0x0A else { return nil }
-          physical += 1
-          if physical == 2 {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: bytes[position..<end - 2])
-          }
-          if physical >= 2 { scratch.append(contentsOf: bytes[(end + 1)..<terminator]) }
-          end = terminator + 2
-          if end == bytes.count, !isEnd { break lines }  // is the next line a continuation?
-          guard end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
+        let end: Int
+        let physical: Int
+        switch CommonFormLine.next(in: bytes, from: position, isEnd: isEnd) {
+        case .line(let lineEnd, let physicalLines): (end, physical) = (lineEnd, physicalLines)
+        case .incomplete:
+          if isEnd { return nil }  // no CRLF at the end
+          break lines
+        case .notCommonForm: return nil
         }
         let handled =
           try physical == 1
           ? take(
             UnsafeBufferPointer(rebasing: bytes[position..<end - 2]), at: offset + position,
             end: offset + end)
-          : scratch.withUnsafeBufferPointer {
-            try take($0, at: offset + position, end: offset + end)
-          }
+          : LineUnfolding.withUnfoldedContent(
+            of: UnsafeBufferPointer(rebasing: bytes[position..<end]), physicalLines: physical,
+            scratch: &scratch
+          ) { try take($0, at: offset + position, end: offset + end) }
         guard handled else { return nil }
         lineNumber += physical
         position = end
