@@ -152,13 +152,7 @@ private struct DeletionState {
     case .pending:
       pending.append(contentsOf: line.raw)
       if line.kind == .property, line.depth == 2, line.isNamed("UID") {
-        if let uid = wantedUID(line.value) {
-          report.counts[uid, default: 0] += 1
-          mode = .dropping
-        } else {
-          output.append(contentsOf: pending)
-          mode = .keeping
-        }
+        settlePending(uid: line.value)
       } else if closesTopLevel {
         output.append(contentsOf: pending)
         mode = .copying
@@ -170,6 +164,17 @@ private struct DeletionState {
       if closesTopLevel { mode = .copying }
     }
     if output.count >= 1 << 16 { try self.flush(flush) }
+  }
+
+  /// A pending component's UID decides it: dropped when wanted, else its held lines go out.
+  private mutating func settlePending(uid value: UnsafeBufferPointer<UInt8>) {
+    if let uid = wantedUID(value) {
+      report.counts[uid, default: 0] += 1
+      mode = .dropping
+    } else {
+      output.append(contentsOf: pending)
+      mode = .keeping
+    }
   }
 
   /// Where the lines of the current block not yet copied start: they go where ``mode`` sends
@@ -200,13 +205,7 @@ private struct DeletionState {
     case .pending:
       if line.kind == .property, line.depth == 2, line.isNamed("UID") {
         appendRun(of: block, upTo: end)
-        if let uid = wantedUID(line.value) {
-          report.counts[uid, default: 0] += 1
-          mode = .dropping
-        } else {
-          output.append(contentsOf: pending)
-          mode = .keeping
-        }
+        settlePending(uid: line.value)
       } else if closesTopLevel {
         appendRun(of: block, upTo: end)
         output.append(contentsOf: pending)
