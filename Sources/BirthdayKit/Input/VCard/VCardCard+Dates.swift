@@ -12,7 +12,7 @@ extension VCardCard {
     /// The date, or `nil` when the value is not a valid Gregorian date.
     var date: CivilDate?
     /// The unfolded value, for messages.
-    var bytes: [UInt8]
+    var bytes: ArraySlice<UInt8>
     /// The value as written, for messages.
     var text: String { VCardBytes.quoted(bytes) }
     /// The calendar `CALSCALE=` names, when not the Gregorian one.
@@ -27,8 +27,8 @@ extension VCardCard {
     var anniversaryGroups: [[UInt8]] = []
     var otherLabels: [(group: [UInt8], label: String)] = []
     for label in labels {
-      let text = VCardText.unescaped(label.unfolded(version)[...], version: version)
-      guard let group = label.group else { continue }
+      let text = VCardText.unescaped(storage.unfolded(label, version), version: version)
+      guard let group = storage.group(of: label).map(Array.init) else { continue }
       if VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(text), Self.anniversaryLabel) {
         anniversaryGroups.append(group)
       } else if let name = Self.labelText(text) {
@@ -44,15 +44,17 @@ extension VCardCard {
       case .birthday:
         birthdays.append(parse(value, as: property, version: version))
       case .appleDate:
-        guard let group = value.group else { continue }
+        guard let group = storage.group(of: value).map(Array.init) else { continue }
         if anniversaryGroups.contains(group) {
           anniversaries.append(parse(value, as: property, version: version))
         } else if let label = otherLabels.first(where: { $0.group == group })?.label {
           others.append((label, parse(value, as: property, version: version)))
         }
       case .androidCustom:
-        guard let event = Self.androidEvent(value.unfolded(version)) else { continue }
-        let date = parse(event.date, of: value, as: property)
+        guard let event = Self.androidEvent(Array(storage.unfolded(value, version))) else {
+          continue
+        }
+        let date = parse(event.date[...], of: value, as: property)
         if let label = event.otherLabel {
           others.append((label, date))
         } else {
@@ -127,24 +129,24 @@ extension VCardCard {
   private func parse(
     _ value: VCardRawValue, as property: VCardPropertyName, version: VCardVersion
   ) -> ParsedDate {
-    parse(value.unfolded(version), of: value, as: property)
+    parse(storage.unfolded(value, version), of: value, as: property)
   }
 
   /// Reads `bytes`, the date of `value` (all of it, or a part of a compound value).
   private func parse(
-    _ bytes: [UInt8], of value: VCardRawValue, as property: VCardPropertyName
+    _ bytes: ArraySlice<UInt8>, of value: VCardRawValue, as property: VCardPropertyName
   ) -> ParsedDate {
     var date: CivilDate?
-    if !value.isTruncated, value.parameters.isGregorian, let parsed = DateValueParser.parse(bytes) {
+    let parameters = storage.parameters(of: value)
+    if !value.isTruncated, parameters.isGregorian, let parsed = DateValueParser.parse(bytes) {
       date = parsed
-      if let year = parsed.year, year == 1604 || year == value.parameters.appleOmitYear {
+      if let year = parsed.year, year == 1604 || year == parameters.appleOmitYear {
         date = parsed.withoutYear
       }
     }
     return ParsedDate(
-      property: property, line: value.line, column: value.column, altID: value.parameters.altID,
-      date: date,
-      bytes: bytes, otherCalendarScale: value.parameters.otherCalendarScale)
+      property: property, line: value.line, column: value.column, altID: parameters.altID,
+      date: date, bytes: bytes, otherCalendarScale: parameters.otherCalendarScale)
   }
 
   /// One entry per date: values sharing an `ALTID` (RFC 6350 §5.4) are one date, the first that

@@ -11,7 +11,12 @@ struct VCardCard {
   static let dateLimit = 256
 
   /// Where the card's `BEGIN:VCARD` is.
-  let location: SourceLocation
+  private(set) var location: SourceLocation
+  /// The bytes of the kept values.
+  private(set) var storage = VCardValueStorage()
+  /// The kept property being read (it may continue on the next lines), and its name.
+  private(set) var pending: VCardRawValue?
+  private var pendingName: VCardPropertyName = .other
   /// The first `VERSION` seen.
   var version: VCardVersion?
   var formattedName: VCardRawValue?
@@ -46,6 +51,52 @@ struct VCardCard {
     self.location = location
   }
 
+  /// Forgets the card, for the next one at `location`; the buffers keep their capacity.
+  mutating func reset(location: SourceLocation) {
+    self.location = location
+    version = nil
+    formattedName = nil
+    name = nil
+    organization = nil
+    uid = nil
+    appleUID = nil
+    deathDate = nil
+    kind = nil
+    categories.removeAll(keepingCapacity: true)
+    members.removeAll(keepingCapacity: true)
+    dates.removeAll(keepingCapacity: true)
+    labels.removeAll(keepingCapacity: true)
+    firstDroppedLine = nil
+    storage.removeAll()
+    pending = nil
+  }
+
+  /// Starts reading a value of `property` (one that ``wants(_:)``) from its first line.
+  mutating func startPending(
+    _ property: VCardPropertyName, line: Int, column: Int, group: UnsafeBufferPointer<UInt8>?,
+    parameters: VCardParameters, firstLine: UnsafeBufferPointer<UInt8>, limit: Int
+  ) {
+    finishPending()
+    pendingName = property
+    pending = storage.start(
+      line: line, column: column, group: group, parameters: parameters, firstLine: firstLine,
+      limit: limit)
+  }
+
+  /// Appends a continuation line to the pending value (see
+  /// ``VCardValueStorage/appendContinuation(_:folded:to:)``).
+  mutating func continuePending(_ line: UnsafeBufferPointer<UInt8>, folded: Bool) {
+    guard var value = pending else { return }
+    storage.appendContinuation(line, folded: folded, to: &value)
+    pending = value
+  }
+
+  /// Keeps the pending value, if any.
+  mutating func finishPending() {
+    guard let value = pending.take() else { return }
+    keep(value, as: pendingName)
+  }
+
   /// True when a value of `property` would be kept (names: only the first of each).
   @inline(__always)  // called for most lines: not inlined, the whole card was copied to call it
   func wants(_ property: VCardPropertyName) -> Bool {
@@ -65,7 +116,7 @@ struct VCardCard {
   }
 
   /// Keeps a finished value of `property`.
-  mutating func keep(_ value: consuming VCardRawValue, as property: VCardPropertyName) {
+  private mutating func keep(_ value: VCardRawValue, as property: VCardPropertyName) {
     switch property {
     case .formattedName: formattedName = value
     case .name: name = value
@@ -101,14 +152,14 @@ struct VCardCard {
     var formatted = formattedName.flatMap {
       VCardText.nonBlankString(
         VCardText.unescaped(
-          decodedText($0, .formattedName, version, &diagnostics)[...], version: version))
+          decodedText($0, .formattedName, version, &diagnostics), version: version))
     }
     var given: String?
     var family: String?
     if let name {
       let bytes = decodedText(name, .name, version, &diagnostics)
       let components = VCardText.components(
-        bytes[...], separator: VCardBytes.semicolon, version: version)
+        bytes, separator: VCardBytes.semicolon, version: version)
       func part(_ index: Int) -> [UInt8]? {
         guard index < components.count else { return nil }
         let value = VCardText.joinedValues(components[index], version: version)
@@ -129,7 +180,7 @@ struct VCardCard {
     if formatted == nil, let organization {
       let bytes = decodedText(organization, .organization, version, &diagnostics)
       let first = VCardText.components(
-        bytes[...], separator: VCardBytes.semicolon, version: version)[0]
+        bytes, separator: VCardBytes.semicolon, version: version)[0]
       formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
     }
     let personName = PersonName(formatted: formatted, given: given, family: family)
@@ -138,7 +189,7 @@ struct VCardCard {
     // (Two plain steps rather than a loop over an array: that array copied both values.)
     func identifierText(_ value: VCardRawValue, _ property: VCardPropertyName) -> String? {
       let bytes = VCardText.unescaped(
-        decodedText(value, property, version, &diagnostics)[...], version: version)
+        decodedText(value, property, version, &diagnostics), version: version)
       return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
     }
     var identifier = uid.flatMap { identifierText($0, .uid) }
@@ -163,7 +214,7 @@ struct VCardCard {
     var groups: [String] = []
     for value in categories {
       let bytes = decodedText(value, .categories, version, &diagnostics)
-      for item in VCardText.components(bytes[...], separator: UInt8(ascii: ","), version: version) {
+      for item in VCardText.components(bytes, separator: UInt8(ascii: ","), version: version) {
         let text = VCardText.unescaped(item, version: version)
         if let name = VCardText.nonBlankString(text).map(\.trimmingBlanks), !name.isEmpty {
           groups.append(name)
@@ -215,8 +266,8 @@ struct VCardCard {
   func decodedText(
     _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
     _ diagnostics: inout [Diagnostic]
-  ) -> [UInt8] {
-    var bytes = value.unfolded(version)
+  ) -> ArraySlice<UInt8> {
+    var bytes = storage.unfolded(value, version)
     if value.isTruncated {
       diagnostics.append(
         Diagnostic(
@@ -225,8 +276,8 @@ struct VCardCard {
     }
     // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
     if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return bytes }
-    if let charset = value.parameters.charset {
-      if let text = TextDecoding.decode(bytes, as: charset) { return Array(text.utf8) }
+    if let charset = storage.parameters(of: value).charset {
+      if let text = TextDecoding.decode(bytes, as: charset) { return Array(text.utf8)[...] }
       if case .other(let name) = charset {
         // Say which charset: "not valid UTF-8" would blame the file for what this system lacks.
         let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
@@ -235,11 +286,11 @@ struct VCardCard {
             .vCardUndecodableCharset(
               property: property.displayName, charset: name, readAsWindows1252: usedFallback),
             at: SourceLocation(file: location.file, line: value.line, column: value.column)))
-        return Array(text.utf8)
+        return Array(text.utf8)[...]
       }
     }
     if String(validating: bytes, as: UTF8.self) == nil {
-      bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)
+      bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)[...]
       diagnostics.append(
         Diagnostic(
           .vCardNotUTF8(property: property.displayName),

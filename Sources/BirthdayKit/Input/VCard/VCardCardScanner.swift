@@ -30,9 +30,6 @@ struct VCardCardScanner {
   static let nestingLimit = 8
   /// 0 outside cards, 1 in a card, more inside nested 2.1 `AGENT` cards.
   private var depth = 0
-  /// The kept property being read (it may continue on the next lines).
-  private var pendingValue: VCardRawValue?
-  private var pendingName: VCardPropertyName = .other
   /// A skipped property that may continue: `true` when its last line is a quoted-printable
   /// soft line break.
   private var skipping: (isQuotedPrintable: Bool, softBreak: Bool)?
@@ -121,7 +118,7 @@ struct VCardCardScanner {
       sawCard = true
       inStrayText = false
       depth = 1
-      card = VCardCard(location: SourceLocation(file: fileName, line: number))
+      card.reset(location: SourceLocation(file: fileName, line: number))
       return
     }
     guard sawCard else {
@@ -162,8 +159,8 @@ struct VCardCardScanner {
       return
     }
     // A quoted-printable soft line break continues on the next line, whatever it starts with.
-    if pendingValue?.endsWithSoftBreak == true, !VCardBytes.isLine(line, VCardBytes.endVCard) {
-      pendingValue?.appendContinuation(line, folded: false)
+    if card.pending?.endsWithSoftBreak == true, !VCardBytes.isLine(line, VCardBytes.endVCard) {
+      card.continuePending(line, folded: false)
       return
     }
     if let state = skipping, state.softBreak, !VCardBytes.isLine(line, VCardBytes.endVCard) {
@@ -178,8 +175,8 @@ struct VCardCardScanner {
     }
     if VCardBytes.isBlank(line[0]) {
       if skippingBinary { return }
-      if pendingValue != nil {
-        pendingValue?.appendContinuation(line, folded: true)
+      if card.pending != nil {
+        card.continuePending(line, folded: true)
         return
       }
       if let state = skipping {
@@ -242,7 +239,7 @@ struct VCardCardScanner {
         return
       }
       depth = 1
-      card = VCardCard(location: SourceLocation(file: fileName, line: number))
+      card.reset(location: SourceLocation(file: fileName, line: number))
     case .end:
       if VCardBytes.equalsIgnoringCase(
         VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
@@ -260,16 +257,14 @@ struct VCardCardScanner {
       // Without a group there is no label to pair with.
       skip(property, line)
     case _ where card.wants(name):
-      let group = property.group.map { line[$0].map(VCardBytes.lowercased) }
       let isDate =
         name != .appleLabel && name != .formattedName && name != .name
         && name != .organization && name != .uid && name != .appleUID && name != .categories
         && name != .kind && name != .member
-      pendingName = name
-      pendingValue = VCardRawValue(
-        line: number, column: (property.colon ?? line.count) + 2, group: group,
-        parameters: property.parameters(in: line),
-        firstLine: property.value(in: line),
+      card.startPending(
+        name, line: number, column: (property.colon ?? line.count) + 2,
+        group: property.group.map { UnsafeBufferPointer(rebasing: line[$0]) },
+        parameters: property.parameters(in: line), firstLine: property.value(in: line),
         limit: isDate ? VCardCard.dateLimit : VCardCard.textLimit)
     default:
       skip(property, line)
@@ -287,8 +282,7 @@ struct VCardCardScanner {
 
   private mutating func finishPending() {
     skipping = nil
-    guard let value = pendingValue.take() else { return }
-    card.keep(value, as: pendingName)
+    card.finishPending()
   }
 
   /// Ends the current card. A nested card waits in its outer card, which is read on; an
@@ -319,7 +313,7 @@ struct VCardCardScanner {
     nestedCards = []
     resumedAfterNestedAt = nil
     depth = 0
-    card = VCardCard(location: card.location)
+    card.reset(location: card.location)
   }
 
   private func isCardStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -81,12 +81,12 @@ enum VCardText {
   }
 
   /// True when `bytes` hold more than spaces and control characters.
-  static func hasVisibleText(_ bytes: [UInt8]) -> Bool {
+  static func hasVisibleText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
     bytes.contains { $0 > 0x20 && $0 != 0x7F }
   }
 
   /// `bytes` (valid UTF-8) as a string, or `nil` when they hold no visible text.
-  static func nonBlankString(_ bytes: [UInt8]) -> String? {
+  static func nonBlankString<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
   }
 }
