@@ -52,8 +52,8 @@ struct ListCommand: Subcommand {
     output.reserveCapacity(1 << 17)
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
-      // are printed in 64 KiB blocks.
-      try CalendarLister.forEachEvent(
+      // are printed in 64 KiB blocks, written from the sorted records' bytes.
+      try CalendarLister.forEachRecord(
         in: inputs.map { input in
           (CountingByteSource(base: input.byteSource, progress: progress), input.displayName)
         },
@@ -61,17 +61,19 @@ struct ListCommand: Subcommand {
       ) { event in
         progress.finish()
         if table != nil {
-          table?.add(event.textLine)
+          var line: [UInt8] = []
+          event.appendTextLine(to: &line)
+          table?.add(String(decoding: line, as: UTF8.self))
           return
         }
         if json {
-          output.append(contentsOf: event.jsonLine.utf8)
+          event.appendJSONLine(to: &output)
         } else {
           event.appendTextLine(to: &output)
         }
         output.append(UInt8(ascii: "\n"))
         if output.count >= 1 << 16 {
-          StandardStreams.output(String(decoding: output, as: UTF8.self))
+          StandardStreams.output(bytes: output)
           output.removeAll(keepingCapacity: true)
         }
       }
@@ -79,7 +81,7 @@ struct ListCommand: Subcommand {
       throw CalendarInput.commandError(error)
     }
     table?.finish()
-    StandardStreams.output(String(decoding: output, as: UTF8.self))
+    StandardStreams.output(bytes: output)
     return .success
   }
 

@@ -27,6 +27,15 @@ enum StandardStreams {
     writeAll(1, text)
   }
 
+  /// Writes the UTF-8 `bytes` to standard output without first making them a `String` (`list`).
+  static func output(bytes: [UInt8]) {
+    if let capture {
+      capture.append(String(decoding: bytes, as: UTF8.self), toError: false)
+      return
+    }
+    bytes.withUnsafeBytes { writeAll(1, $0) }
+  }
+
   /// Whether standard error is a terminal (for progress reports and colour).
   static var errorIsTerminal: Bool { capture == nil && isatty(2) == 1 }
 
@@ -37,19 +46,20 @@ enum StandardStreams {
   static var inputIsTerminal: Bool { capture == nil && isatty(0) == 1 }
 
   private static func writeAll(_ descriptor: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
+    var text = text
+    text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { raw in
-        guard let base = raw.baseAddress else { return 0 }
-        return write(descriptor, base + offset, raw.count - offset)
-      }
+      let written = write(descriptor, base + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         return
       }
       offset += written
     }
-    bytes.removeAll()
   }
 }

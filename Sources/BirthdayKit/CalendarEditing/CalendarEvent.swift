@@ -44,8 +44,19 @@ package func oneLine(_ text: String) -> String {
 /// Appends the UTF-8 of ``oneLine(_:)`` of `text` to `bytes`.
 package func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
   var text = text
-  text.withUTF8 { utf8 in
-    for byte in utf8 { bytes.append(isControl(byte) ? UInt8(ascii: " ") : byte) }
+  text.withUTF8 { appendOneLine(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
+}
+
+/// Appends `utf8` (valid UTF-8) to `bytes`, every control character replaced by a space.
+package func appendOneLine(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+  // Copied whole, then the few control characters replaced: appending byte by byte checked
+  // the array's uniqueness and capacity for every byte.
+  let start = bytes.count
+  bytes.appendBytes(utf8)
+  bytes.withUnsafeMutableBufferPointer { buffer in
+    for index in start..<buffer.count where isControl(buffer[index]) {
+      buffer[index] = UInt8(ascii: " ")
+    }
   }
 }
 
@@ -53,29 +64,85 @@ private func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped, the rest UTF-8.
 package func jsonString(_ text: String) -> String {
-  var result: [UInt8] = [UInt8(ascii: "\"")]
+  var result: [UInt8] = []
   result.reserveCapacity(text.utf8.count + 2)
-  func escaped(_ letter: Character) {
-    result.append(UInt8(ascii: "\\"))
-    result.append(letter.asciiValue ?? UInt8(ascii: "?"))  // only ASCII letters are escaped
+  var text = text
+  text.withUTF8 { appendJSONString(utf8: UnsafeRawBufferPointer($0), to: &result) }
+  return String(decoding: result, as: UTF8.self)
+}
+
+/// Appends the JSON string literal of `utf8` (valid UTF-8) to `bytes`: see ``jsonString(_:)``.
+package func appendJSONString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+  func escaped(_ letter: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    bytes.append(letter)
   }
-  for byte in text.utf8 {  // everything escaped is ASCII, so bytes suffice (see oneLine)
-    switch byte {
-    case UInt8(ascii: "\""): escaped("\"")
-    case UInt8(ascii: "\\"): escaped("\\")
-    case UInt8(ascii: "\n"): escaped("n")
-    case UInt8(ascii: "\r"): escaped("r")
-    case UInt8(ascii: "\t"): escaped("t")
-    case let control where isControl(control):
-      let hex = "0123456789abcdef".utf8
-      escaped("u")
-      result += [UInt8(ascii: "0"), UInt8(ascii: "0")]
-      result.append(hex[hex.index(hex.startIndex, offsetBy: Int(control >> 4))])
-      result.append(hex[hex.index(hex.startIndex, offsetBy: Int(control & 0x0F))])
+  bytes.append(UInt8(ascii: "\""))
+  // Runs of bytes that need no escape are copied whole.
+  var runStart = 0
+  for index in 0..<utf8.count {
+    let byte = utf8[index]
+    guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isControl(byte) else {
+      continue
+    }
+    bytes.appendBytes(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
+    runStart = index + 1
+    switch byte {  // everything escaped is ASCII, so bytes suffice (see oneLine)
+    case UInt8(ascii: "\""): escaped(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): escaped(UInt8(ascii: "\\"))
+    case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
+    case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
+    case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
     default:
-      result.append(byte)
+      let hex: StaticString = "0123456789abcdef"
+      escaped(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(hex.utf8Start[Int(byte >> 4)])
+      bytes.append(hex.utf8Start[Int(byte & 0x0F)])
     }
   }
-  result.append(UInt8(ascii: "\""))
-  return String(decoding: result, as: UTF8.self)
+  bytes.appendBytes(UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
+  bytes.append(UInt8(ascii: "\""))
+}
+
+/// Calls `body` with `bytes` as valid UTF-8: `bytes` themselves when they are, else as
+/// `String(decoding:as:)` repairs them (each invalid sequence becomes U+FFFD).
+package func withValidUTF8<Result>(
+  _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Result
+) rethrows -> Result {
+  if isValidUTF8(bytes) { return try body(bytes) }
+  var text = String(decoding: bytes, as: UTF8.self)
+  return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+}
+
+/// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+/// U+10FFFF), the bytes `String(decoding:as:)` keeps unchanged.
+package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  var index = 0
+  let count = bytes.count
+  while index < count {
+    let lead = bytes[index]
+    if lead < 0x80 {
+      index += 1
+      continue
+    }
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, low) = (3, 0xA0)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, high) = (3, 0x9F)
+    case 0xF0: (length, low) = (4, 0x90)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, high) = (4, 0x8F)
+    default: return false
+    }
+    guard count - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
+    for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+    index += length
+  }
+  return true
 }

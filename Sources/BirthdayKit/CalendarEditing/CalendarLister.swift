@@ -107,6 +107,27 @@ public enum CalendarLister {
     limits: ExternalSortLimits, commonForm: Bool = true,
     diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
+    try forEachRecord(
+      in: inputs, today: today, limits: limits, commonForm: commonForm, diagnostics: diagnostics
+    ) { try body($0.event) }
+  }
+
+  /// ``forEachEvent(in:today:diagnostics:_:)`` handing over each event's sorted record, valid
+  /// only during the call: `list` writes its lines from the record's bytes.
+  package static func forEachRecord<Source: ByteSource>(
+    in inputs: [(source: Source, fileName: String)], today: CivilDate,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (ListedEventRecord) throws -> Void
+  ) throws {
+    try forEachRecord(
+      in: inputs, today: today, limits: .standard, diagnostics: diagnostics, body)
+  }
+
+  @discardableResult
+  static func forEachRecord<Source: ByteSource>(
+    in inputs: [(source: Source, fileName: String)], today: CivilDate,
+    limits: ExternalSortLimits, commonForm: Bool = true,
+    diagnostics: DiagnosticHandler = { _ in }, _ body: (ListedEventRecord) throws -> Void
+  ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
     // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID. Later
     // calendars number their lines after the earlier ones, so that "first" means first file.
     var events = EventCollector(
@@ -169,7 +190,7 @@ public enum CalendarLister {
       into: &byNextOccurrence, today: today, files: files, rules: &rules, diagnostics: diagnostics)
 
     // Pass 3: the listing.
-    try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes).event) }
+    try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes)) }
     return (byUID.statistics, byNextOccurrence.statistics)
   }
 }

@@ -68,9 +68,9 @@ struct EventRecurrenceProperties {
   func encode(into record: inout [UInt8]) {
     func append(_ kind: Kind, _ tzid: [UInt8], _ value: [UInt8]) {
       record.append(kind.rawValue)
-      withUnsafeBytes(of: Int32(tzid.count)) { record.append(contentsOf: $0) }
+      record.appendBytes(of: Int32(tzid.count))
       record.append(contentsOf: tzid)
-      withUnsafeBytes(of: Int32(value.count)) { record.append(contentsOf: $0) }
+      record.appendBytes(of: Int32(value.count))
       record.append(contentsOf: value)
     }
     if let start { append(.start, start.tzid, start.value) }

@@ -39,6 +39,15 @@ enum ListedEventOrder: RecordOrdering {
       uidIsASCII: event.uidIsASCII)
   }
 
+  @inline(__always)
+  func compareKeys(_ lhs: Key, _ rhs: Key) -> Int {
+    if lhs.next != rhs.next { return lhs.next < rhs.next ? -1 : 1 }
+    if lhs.uidIsASCII, rhs.uidIsASCII, lhs.uidPrefix != rhs.uidPrefix {
+      return lhs.uidPrefix < rhs.uidPrefix ? -1 : 1
+    }
+    return 0
+  }
+
   func areInIncreasingOrder(
     _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
   ) -> Bool {

@@ -15,7 +15,10 @@
 /// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary |
 /// | 41 | `Int` | length of the recurrence properties, 0 for none |
 /// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
-struct ListedEventRecord {
+///
+/// `list` writes its lines straight from these bytes (``CalendarLister`` hands the sorted records
+/// over), so that no ``CalendarEvent`` of `String`s is built per listed event.
+package struct ListedEventRecord {
   /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
@@ -27,7 +30,7 @@ struct ListedEventRecord {
   static let noNextDay = Int32.max
 
   /// The line of `BEGIN:VEVENT`.
-  var lineNumber: Int { bytes.loadUnaligned(fromByteOffset: 0, as: Int.self) }
+  package var lineNumber: Int { bytes.loadUnaligned(fromByteOffset: 0, as: Int.self) }
   /// The next occurrence as a day number (days since 1970-01-01), or ``noNextDay``.
   var nextDay: Int32 { bytes.loadUnaligned(fromByteOffset: 32, as: Int32.self) }
   /// True for an override (a VEVENT with `RECURRENCE-ID`).
@@ -35,31 +38,47 @@ struct ListedEventRecord {
   /// True when every byte of the UID is ASCII, so that byte order is `String` order.
   var uidIsASCII: Bool { bytes[40] & Self.asciiUIDFlag != 0 }
 
-  /// The unescaped UID bytes.
-  var uid: UnsafeRawBufferPointer {
+  /// The unescaped UID bytes (UTF-8 as read, possibly invalid).
+  package var uid: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + uidLength)])
+  }
+
+  /// The unescaped SUMMARY bytes (UTF-8 as read, possibly invalid; empty when absent).
+  package var summary: UnsafeRawBufferPointer {
+    let start = Self.headerSize + uidLength
+    return UnsafeRawBufferPointer(
+      rebasing: bytes[start..<(start + bytes.loadUnaligned(fromByteOffset: 16, as: Int.self))])
+  }
+
+  /// The RRULE bytes as written, or `nil` without an RRULE.
+  package var rrule: UnsafeRawBufferPointer? {
+    let length = bytes.loadUnaligned(fromByteOffset: 24, as: Int.self)
+    guard length >= 0 else { return nil }
+    let start =
+      Self.headerSize + uidLength + bytes.loadUnaligned(fromByteOffset: 16, as: Int.self)
+    return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+  }
+
+  /// ``CalendarEvent/date``.
+  package var date: CivilDate? {
+    let year = bytes.loadUnaligned(fromByteOffset: 36, as: Int16.self)
+    let month = bytes[38]
+    guard month != 0 else { return nil }
+    return CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
+  }
+
+  /// ``CalendarEvent/next``.
+  package var next: CivilDate? {
+    nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
   }
 
   /// The event as the public API shows it.
   var event: CalendarEvent {
-    let summaryStart = Self.headerSize + uidLength
-    let summaryLength = bytes.loadUnaligned(fromByteOffset: 16, as: Int.self)
-    let rruleStart = summaryStart + summaryLength
-    let rruleLength = bytes.loadUnaligned(fromByteOffset: 24, as: Int.self)
-    let year = bytes.loadUnaligned(fromByteOffset: 36, as: Int16.self)
-    let month = bytes[38]
-    let date =
-      month == 0
-      ? nil
-      : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
-    let next = nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
     var event = CalendarEvent(
       uid: String(decoding: uid, as: UTF8.self),
-      summary: String(decoding: bytes[summaryStart..<rruleStart], as: UTF8.self),
-      date: date,
-      rrule: rruleLength < 0
-        ? nil : String(decoding: bytes[rruleStart..<(rruleStart + rruleLength)], as: UTF8.self),
-      next: next, lineNumber: lineNumber)
+      summary: String(decoding: summary, as: UTF8.self), date: date,
+      rrule: rrule.map { String(decoding: $0, as: UTF8.self) }, next: next,
+      lineNumber: lineNumber)
     event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
     return event
   }
@@ -98,7 +117,7 @@ struct ListedEventRecord {
   ) {
     record.removeAll(keepingCapacity: true)
     func append<Value>(_ value: Value) {
-      withUnsafeBytes(of: value) { record.append(contentsOf: $0) }
+      record.appendBytes(of: value)
     }
     append(lineNumber)
     append(uid.count)

@@ -10,7 +10,7 @@ struct OverriddenMaster {
   /// Starts the group of a new UID with its first record.
   mutating func begin(with event: ListedEventRecord) {
     record.removeAll(keepingCapacity: true)
-    record.append(contentsOf: event.bytes)
+    record.appendBytes(event.bytes)
     overrides.removeAll(keepingCapacity: true)
     isMaster = !event.isOverride
     isPending = true

@@ -50,7 +50,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     // Reserved whole so that the arena is never copied while growing; untouched pages cost no RSS.
     if arena.capacity == 0 { arena.reserveCapacity(limits.memoryBudget) }
     entries.append(Entry(offset: arena.count, length: record.count, key: ordering.key(of: record)))
-    arena.append(contentsOf: record)
+    arena.appendBytes(record)
     statistics.recordCount += 1
   }
 
@@ -114,11 +114,93 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   private mutating func sortEntries() {
     let ordering = self.ordering
     arena.withUnsafeBytes { arena in
-      entries.sort { lhs, rhs in
-        ordering.areInIncreasingOrder(
-          lhs.key, UnsafeRawBufferPointer(rebasing: arena[lhs.offset..<(lhs.offset + lhs.length)]),
-          rhs.key, UnsafeRawBufferPointer(rebasing: arena[rhs.offset..<(rhs.offset + rhs.length)]))
+      entries.withUnsafeMutableBufferPointer { entries in
+        Self.sort(entries, arena: arena, ordering: ordering)
       }
+    }
+  }
+
+  /// Whether `lhs` sorts before `rhs`: the keys first, the records only when the keys tie.
+  @inline(__always)
+  private static func precedes(
+    _ lhs: Entry, _ rhs: Entry, arena: UnsafeRawBufferPointer, ordering: Ordering
+  ) -> Bool {
+    let order = ordering.compareKeys(lhs.key, rhs.key)
+    if order != 0 { return order < 0 }
+    return ordering.areInIncreasingOrder(
+      lhs.key, UnsafeRawBufferPointer(rebasing: arena[lhs.offset..<(lhs.offset + lhs.length)]),
+      rhs.key, UnsafeRawBufferPointer(rebasing: arena[rhs.offset..<(rhs.offset + rhs.length)]))
+  }
+
+  /// A stable merge sort (insertion-sorted runs of 16, then merged in passes through a scratch
+  /// copy), written out so that the comparison is inlined: the standard library's `sort(by:)`
+  /// cost about 150 instructions a comparison through its closure.
+  private static func sort(
+    _ entries: UnsafeMutableBufferPointer<Entry>, arena: UnsafeRawBufferPointer, ordering: Ordering
+  ) {
+    let count = entries.count
+    guard count > 1 else { return }
+    let runLength = 16
+    for start in stride(from: 0, to: count, by: runLength) {
+      let end = min(start + runLength, count)
+      var index = start + 1
+      while index < end {
+        let entry = entries[index]
+        var slot = index
+        while slot > start,
+          precedes(entry, entries[slot - 1], arena: arena, ordering: ordering)
+        {
+          entries[slot] = entries[slot - 1]
+          slot -= 1
+        }
+        entries[slot] = entry
+        index += 1
+      }
+    }
+    guard count > runLength else { return }
+    let scratch = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
+    _ = scratch.initialize(from: entries)
+    defer {
+      scratch.deinitialize()
+      scratch.deallocate()
+    }
+    var source = entries
+    var target = scratch
+    var width = runLength
+    while width < count {
+      for low in stride(from: 0, to: count, by: 2 * width) {
+        let middle = min(low + width, count)
+        let high = min(low + 2 * width, count)
+        var left = low
+        var right = middle
+        var next = low
+        // Ties take the left entry first: stable.
+        while left < middle, right < high {
+          if precedes(source[right], source[left], arena: arena, ordering: ordering) {
+            target[next] = source[right]
+            right += 1
+          } else {
+            target[next] = source[left]
+            left += 1
+          }
+          next += 1
+        }
+        while left < middle {
+          target[next] = source[left]
+          left += 1
+          next += 1
+        }
+        while right < high {
+          target[next] = source[right]
+          right += 1
+          next += 1
+        }
+      }
+      swap(&source, &target)
+      width *= 2
+    }
+    if source.baseAddress != entries.baseAddress {
+      _ = entries.update(fromContentsOf: source)
     }
   }
 

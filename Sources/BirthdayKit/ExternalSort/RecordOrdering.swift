@@ -11,6 +11,11 @@ protocol RecordOrdering {
   /// The key of `record`.
   func key(of record: UnsafeRawBufferPointer) -> Key
 
+  /// Negative or positive when the keys alone put `lhs` before or after `rhs`; 0 when the
+  /// records must be compared (``areInIncreasingOrder(_:_:_:_:)``). Sorting and merging call
+  /// this first, so that most comparisons touch no record bytes.
+  func compareKeys(_ lhs: Key, _ rhs: Key) -> Int
+
   /// Whether the record `lhs` (with key `lhsKey`) sorts before `rhs`.
   ///
   /// Must be a strict weak ordering; to make the output independent of how the input was split
@@ -18,4 +23,9 @@ protocol RecordOrdering {
   func areInIncreasingOrder(
     _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
   ) -> Bool
+}
+
+extension RecordOrdering {
+  /// Keys that decide nothing alone: every comparison reads the records.
+  func compareKeys(_ lhs: Key, _ rhs: Key) -> Int { 0 }
 }

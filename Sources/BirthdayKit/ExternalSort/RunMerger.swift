@@ -9,18 +9,27 @@ enum RunMerger {
     _ runs: [SortedRun], in file: TemporaryFile, ordering: Ordering, bufferSize: Int,
     _ body: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
-    var heap: [RunReader<Ordering>] = []
-    heap.reserveCapacity(runs.count)
+    // The heap holds run numbers; each run's current key and record are kept in plain arrays,
+    // so that a comparison touches no reader object (no retain/release per sift step).
+    var readers: [RunReader<Ordering>] = []
+    var keys: [Ordering.Key] = []
+    var records: [UnsafeRawBufferPointer] = []
+    var heap: [Int] = []
+    readers.reserveCapacity(runs.count)
     for run in runs {
       let reader = RunReader(run: run, in: file, ordering: ordering, bufferSize: bufferSize)
-      if try reader.advance() { heap.append(reader) }
+      guard try reader.advance(), let key = reader.key, let record = reader.current else {
+        continue
+      }
+      heap.append(readers.count)
+      readers.append(reader)
+      keys.append(key)
+      records.append(record)
     }
-    func precedes(_ lhs: RunReader<Ordering>, _ rhs: RunReader<Ordering>) -> Bool {
-      // Readers in the heap always have a current record.
-      guard let lhsKey = lhs.key, let lhsRecord = lhs.current, let rhsKey = rhs.key,
-        let rhsRecord = rhs.current
-      else { preconditionFailure("a run reader in the heap has no current record") }
-      return ordering.areInIncreasingOrder(lhsKey, lhsRecord, rhsKey, rhsRecord)
+    func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+      let order = ordering.compareKeys(keys[lhs], keys[rhs])
+      if order != 0 { return order < 0 }
+      return ordering.areInIncreasingOrder(keys[lhs], records[lhs], keys[rhs], records[rhs])
     }
     func siftDown(_ index: Int) {
       var parent = index
@@ -36,11 +45,12 @@ enum RunMerger {
     }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     while let top = heap.first {
-      guard let record = top.current else {
-        preconditionFailure("a run reader in the heap has no current record")
-      }
-      try body(record)
-      if try !top.advance() {
+      try body(records[top])
+      let reader = readers[top]
+      if try reader.advance(), let key = reader.key, let record = reader.current {
+        keys[top] = key
+        records[top] = record
+      } else {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
       }

@@ -17,13 +17,13 @@ struct RunWriter {
 
   /// Appends `record` with its byte count in front.
   mutating func append(_ record: UnsafeRawBufferPointer) throws {
-    withUnsafeBytes(of: record.count) { buffer.append(contentsOf: $0) }
+    buffer.appendBytes(of: record.count)
     if buffer.count + record.count > Self.bufferSize { try flush() }
     if record.count >= Self.bufferSize {
       try file.append(record)
       written += record.count
     } else {
-      buffer.append(contentsOf: record)
+      buffer.appendBytes(record)
     }
   }
 

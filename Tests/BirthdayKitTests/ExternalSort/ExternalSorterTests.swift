@@ -13,6 +13,20 @@ private struct LexicographicOrder: RecordOrdering {
   }
 }
 
+/// The same order, with keys that decide alone when the first bytes differ (the path `list`
+/// takes for most comparisons).
+private struct KeyedLexicographicOrder: RecordOrdering {
+  func key(of record: UnsafeRawBufferPointer) -> Int { record.first.map(Int.init) ?? -1 }
+
+  func compareKeys(_ lhs: Int, _ rhs: Int) -> Int { lhs - rhs }
+
+  func areInIncreasingOrder(
+    _ lhsKey: Int, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Int, _ rhs: UnsafeRawBufferPointer
+  ) -> Bool {
+    lhs.lexicographicallyPrecedes(rhs)
+  }
+}
+
 /// A seeded generator (SplitMix64), so that a failure can be replayed.
 struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
@@ -55,6 +69,30 @@ struct SeededGenerator: RandomNumberGenerator {
     #expect(statistics.recordCount == records.count)
     #expect(statistics.spilledRunCount > 100)
     #expect(statistics.intermediateRunCount > 10)
+  }
+
+  /// Runs of every length around the sort's insertion-sorted blocks (16) and merge widths, in
+  /// memory and spilled, with keys that decide alone and keys that never do.
+  @Test func everyRunLengthGivesTheInMemoryOrder() throws {
+    var generator = SeededGenerator(state: 7)
+    for count in Array(0...70) + [127, 128, 129, 1_000, 4_099] {
+      let records: [[UInt8]] = (0..<count).map { _ in
+        (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+          UInt8.random(in: 97...100, using: &generator)
+        }
+      }
+      let expected = records.sorted { $0.lexicographicallyPrecedes($1) }
+      for budget in [ExternalSortLimits.standard.memoryBudget, 2_000] {
+        var limits = ExternalSortLimits.standard
+        limits.memoryBudget = budget
+        #expect(try sorted(records, limits: limits).output == expected, "\(count) \(budget)")
+        var sorter = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
+        for record in records { try record.withUnsafeBytes { try sorter.append($0) } }
+        var output: [[UInt8]] = []
+        try sorter.finish { output.append(Array($0)) }
+        #expect(output == expected, "keyed \(count) \(budget)")
+      }
+    }
   }
 
   @Test func whatFitsInTheBudgetNeverTouchesTheDisk() throws {
