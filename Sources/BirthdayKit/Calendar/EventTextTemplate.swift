@@ -26,19 +26,31 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  enum Segment: Hashable, Sendable {
-    /// Template text, already on one line (line breaks and controls became spaces).
-    case literal([UInt8])
-    /// An opening bracket, `(` or `[`: a group that disappears when a placeholder in it is empty.
-    case open(UInt8)
-    /// The closing bracket of a group.
-    case close(UInt8)
-    case name, first, last, year, age, ordinal, label
+  /// One piece of a parsed template. Plain data: rendering retains and releases nothing per
+  /// piece (an enum with an array payload did, about 700 instructions a template).
+  struct Piece: Hashable, Sendable {
+    enum Kind: UInt8, Hashable, Sendable {
+      /// Template text, already on one line (line breaks and controls became spaces).
+      case literal
+      /// An opening bracket, `(` or `[`: a group that disappears when a placeholder in it is
+      /// empty.
+      case open
+      /// The closing bracket of a group.
+      case close
+      case name, first, last, year, age, ordinal, label
+    }
+    var kind: Kind
+    /// A literal's bytes are `literals[start..<end]`; a bracket is the byte `start`.
+    var start: Int32 = 0
+    var end: Int32 = 0
   }
 
   /// The template text as given.
   public let description: String
-  let segments: [Segment]
+  /// The pieces, in order.
+  let pieces: [Piece]
+  /// The bytes of every literal piece, one after the other.
+  let literals: [UInt8]
 
   /// A template written in this library's source code: it parses, or the library is wrong.
   init(builtIn template: String) {
@@ -52,7 +64,8 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// Parses `template`.
   /// - Throws: ``ParseError`` for an unknown `{placeholder}`.
   public init(_ template: String) throws(ParseError) {
-    var segments: [Segment] = []
+    var pieces: [Piece] = []
+    var literals: [UInt8] = []
     var literal = ""
     func flushLiteral() {
       guard !literal.isEmpty else { return }
@@ -61,18 +74,23 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       let leading = literal.first?.isWhitespace == true ? " " : ""
       let trailing = literal.last?.isWhitespace == true && literal.count > 1 ? " " : ""
       let clean = TextSanitizer.singleLine(literal)
-      var text: [UInt8] = []
+      var textStart = literals.count
+      func flushText() {
+        if literals.count > textStart {
+          pieces.append(Piece(kind: .literal, start: Int32(textStart), end: Int32(literals.count)))
+        }
+      }
       for byte in (clean.isEmpty ? leading : leading + clean + trailing).utf8 {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ")"), UInt8(ascii: "]"):
-          if !text.isEmpty { segments.append(.literal(text)) }
-          text = []
+          flushText()
           let opens = byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[")
-          segments.append(opens ? .open(byte) : .close(byte))
-        default: text.append(byte)
+          pieces.append(Piece(kind: opens ? .open : .close, start: Int32(byte)))
+          textStart = literals.count
+        default: literals.append(byte)
         }
       }
-      if !text.isEmpty { segments.append(.literal(text)) }
+      flushText()
       literal = ""
     }
     var rest = Substring(template)
@@ -87,7 +105,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
         continue
       }
       let word = rest[afterOpen..<close]
-      let placeholder: Segment
+      let placeholder: Piece.Kind
       switch word.lowercased() {
       case "name": placeholder = .name
       case "first": placeholder = .first
@@ -100,28 +118,27 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
         throw ParseError(template: template, placeholder: "{\(word)}")
       }
       flushLiteral()
-      segments.append(placeholder)
+      pieces.append(Piece(kind: placeholder))
       rest = rest[rest.index(after: close)...]
     }
     literal += rest
     flushLiteral()
     self.description = template
-    self.segments = segments
+    self.pieces = pieces
+    self.literals = literals
   }
 
   /// This template in storage of its own (for a renderer on another thread).
   func privateCopy() -> EventTextTemplate {
     EventTextTemplate(
       description: String(decoding: Array(description.utf8), as: UTF8.self),
-      segments: segments.map { segment in
-        if case .literal(let bytes) = segment { return .literal(bytes.map { $0 }) }
-        return segment
-      })
+      pieces: pieces.map { $0 }, literals: literals.map { $0 })
   }
 
-  private init(description: String, segments: [Segment]) {
+  private init(description: String, pieces: [Piece], literals: [UInt8]) {
     self.description = description
-    self.segments = segments
+    self.pieces = pieces
+    self.literals = literals
   }
 
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
@@ -135,63 +152,128 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the text changes from year to year: it has `{age}` or `{ordinal}`.
   public var dependsOnYear: Bool {
-    segments.contains { $0 == .age || $0 == .ordinal }
+    pieces.contains { $0.kind == .age || $0.kind == .ordinal }
   }
 
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
   func append(for celebration: Celebration, inYear year: Int? = nil, to output: OutputBuffer) {
+    pieces.withUnsafeBufferPointer { pieces in
+      literals.withUnsafeBufferPointer { literals in
+        Self.append(pieces: pieces, literals: literals, for: celebration, inYear: year, to: output)
+      }
+    }
+  }
+
+  /// ``append(for:inYear:to:)`` from a template's pieces and literals wherever they are kept
+  /// (an ``EventRenderer`` keeps its own copies in memory that is never reference counted).
+  static func append(
+    pieces: UnsafeBufferPointer<Piece>, literals: UnsafeBufferPointer<UInt8>,
+    for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
+  ) {
     let start = output.count
-    let name = celebration.name
-    let hasParts = name.given != nil || name.family != nil
     // Open brackets: where each started in `output`, and whether a placeholder in it was empty.
     var groups: [(start: Int, hasEmpty: Bool)] = []
     var dropLeadingSeparator = false
-    for segment in segments {
-      var value: String
-      switch segment {
-      case .literal(let bytes):
-        bytes.withUnsafeBufferPointer { literal in
-          var literal = literal[...]
-          if dropLeadingSeparator {
-            literal = Self.droppingLeadingSeparator(literal)
-            dropLeadingSeparator = false
-          }
-          appendCollapsingSpaces(UnsafeBufferPointer(rebasing: literal), to: output, start: start)
+    for piece in pieces {
+      let appended: Bool
+      switch piece.kind {
+      case .literal:
+        var literal = literals[Int(piece.start)..<Int(piece.end)]
+        if dropLeadingSeparator {
+          literal = droppingLeadingSeparator(literal)
+          dropLeadingSeparator = false
         }
+        appendCollapsingSpaces(UnsafeBufferPointer(rebasing: literal), to: output, start: start)
         continue
-      case .open(let bracket):
+      case .open:
         groups.append((output.count, false))
-        output.append(bracket)
+        output.append(UInt8(truncatingIfNeeded: piece.start))
         continue
-      case .close(let bracket):
+      case .close:
         if let group = groups.popLast(), group.hasEmpty {
           // "{name} ({year})" without a year: the whole bracket goes.
           output.truncate(to: group.start)
         } else {
-          output.append(bracket)
+          output.append(UInt8(truncatingIfNeeded: piece.start))
         }
         continue
-      case .name: value = name.formatted
-      case .first: value = hasParts ? (name.given ?? "") : name.formatted
-      case .last: value = name.family ?? ""
-      case .year: value = celebration.date.year.map { "\($0)" } ?? ""
-      case .age: value = Self.age(of: celebration, inYear: year).map { "\($0)" } ?? ""
-      case .ordinal: value = Self.age(of: celebration, inYear: year).map(Self.englishOrdinal) ?? ""
-      case .label: value = celebration.label ?? ""
+      case .name:
+        appended = appendValue(celebration.name.formatted, to: output, start: start)
+      case .first:
+        // Read in place: a copy of the name retained its three strings.
+        appended =
+          celebration.name.given == nil && celebration.name.family == nil
+          ? appendValue(celebration.name.formatted, to: output, start: start)
+          : appendValue(celebration.name.given, to: output, start: start)
+      case .last:
+        appended = appendValue(celebration.name.family, to: output, start: start)
+      case .year:
+        appended = appendNumber(celebration.date.year, ordinal: false, to: output)
+      case .age:
+        appended = appendNumber(age(of: celebration, inYear: year), ordinal: false, to: output)
+      case .ordinal:
+        appended = appendNumber(age(of: celebration, inYear: year), ordinal: true, to: output)
+      case .label:
+        appended = appendValue(celebration.label, to: output, start: start)
       }
-      if value.isEmpty {
+      if !appended {
         if !groups.isEmpty {
           groups[groups.count - 1].hasEmpty = true
         } else if output.count == start {
           dropLeadingSeparator = true
         } else {
-          Self.dropTrailingSeparator(of: output, start: start)
+          dropTrailingSeparator(of: output, start: start)
         }
-        continue
       }
-      value.withUTF8 { appendCollapsingSpaces($0, to: output, start: start) }
     }
     while output.count > start, output.last == 0x20 { output.truncate(to: output.count - 1) }
+  }
+
+  /// Appends a text value (spaces collapsed at its start); `false` when it is `nil` or empty.
+  @inline(__always)
+  private static func appendValue(_ value: String?, to output: OutputBuffer, start: Int) -> Bool {
+    guard let value, !value.isEmpty else { return false }
+    // A native string's bytes without a copy; any other through `withUTF8`.
+    let done: Void? = value.utf8.withContiguousStorageIfAvailable {
+      appendCollapsingSpaces($0, to: output, start: start)
+    }
+    if done == nil {
+      var value = value
+      value.withUTF8 { appendCollapsingSpaces($0, to: output, start: start) }
+    }
+    return true
+  }
+
+  /// Appends `number` in decimal, as `"\(number)"` writes it, with its English suffix when
+  /// `ordinal` (``englishOrdinal(_:)``); `false` when it is `nil`. Written digit by digit: the
+  /// string interpolation cost more than the rest of the template.
+  private static func appendNumber(_ number: Int?, ordinal: Bool, to output: OutputBuffer) -> Bool {
+    guard let number else { return false }
+    // 20 digits, a sign and a two-letter suffix fit.
+    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &text) { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var end = 24
+      var rest = number.magnitude
+      repeat {
+        end -= 1
+        bytes[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      if number < 0 {
+        end -= 1
+        bytes[end] = UInt8(ascii: "-")
+      }
+      var count = 24 - end
+      if ordinal {
+        let suffix = Self.suffix(number)
+        bytes[24] = suffix.0
+        bytes[25] = suffix.1
+        count += 2
+      }
+      output.append(UnsafeBufferPointer(rebasing: bytes[end..<(end + count)]))
+    }
+    return true
   }
 
   /// The age turned (years since) in `year`, or `nil` when the year of the date or of the
@@ -203,15 +285,19 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`, `101st`, `111th`.
   public static func englishOrdinal(_ number: Int) -> String {
-    let suffix: String
+    let suffix = suffix(number)
+    return "\(number)" + String(decoding: [suffix.0, suffix.1], as: UTF8.self)
+  }
+
+  /// The two letters after `number` in English: `st`, `nd`, `rd` or `th`.
+  private static func suffix(_ number: Int) -> (UInt8, UInt8) {
     switch (number % 100, number % 10) {
-    case (11...13, _): suffix = "th"
-    case (_, 1): suffix = "st"
-    case (_, 2): suffix = "nd"
-    case (_, 3): suffix = "rd"
-    default: suffix = "th"
+    case (11...13, _): (UInt8(ascii: "t"), UInt8(ascii: "h"))
+    case (_, 1): (UInt8(ascii: "s"), UInt8(ascii: "t"))
+    case (_, 2): (UInt8(ascii: "n"), UInt8(ascii: "d"))
+    case (_, 3): (UInt8(ascii: "r"), UInt8(ascii: "d"))
+    default: (UInt8(ascii: "t"), UInt8(ascii: "h"))
     }
-    return "\(number)\(suffix)"
   }
 
   /// Separators that go with an empty placeholder: `,` `;` `-` `|` `/` `·` `–` `—`.
@@ -253,7 +339,8 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// That is the only place two spaces can meet: literals are single-spaced when the template is
   /// parsed, and names are single-line text without leading, trailing or double spaces
   /// (``PersonName``), so each piece is otherwise copied whole.
-  private func appendCollapsingSpaces(
+  @inline(__always)
+  private static func appendCollapsingSpaces(
     _ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, start: Int
   ) {
     var bytes = bytes[...]

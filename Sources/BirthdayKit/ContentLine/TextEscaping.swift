@@ -25,36 +25,8 @@ public enum TextEscaping {
 
   /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
   static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
-    // Fast path: most values need no escaping and are copied in one go. The bytes that need
-    // work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\` and DEL (`high`).
-    let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
-    let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
-    var index = 0
-    if let base = bytes.baseAddress {
-      // Eight bytes at a time while none of them can need work (exact presence tests).
-      let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      while index + 8 <= bytes.count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let comma = word ^ (ones &* 0x2C)
-        let semicolon = word ^ (ones &* 0x3B)
-        let backslash = word ^ (ones &* 0x5C)
-        let delete = word ^ (ones &* 0x7F)
-        let suspicious =
-          (word &- ones &* 0x20) & ~word  // a byte below 0x20
-          | (comma &- ones) & ~comma | (semicolon &- ones) & ~semicolon
-          | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete
-        if suspicious & highs != 0 { break }
-        index += 8
-      }
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      let mask = byte < 64 ? low : high
-      if byte < 0x80, mask >> (byte & 63) & 1 != 0 { break }
-      index += 1
-    }
+    // Most values need no escaping and are copied in one go.
+    let index = firstIndexNeedingEscape(in: bytes) ?? bytes.count
     output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))
     guard index < bytes.count else { return }
     var previousWasCR = false
@@ -76,6 +48,54 @@ public enum TextEscaping {
         output.append(byte)
       }
     }
+  }
+
+  /// The position of the first byte of `bytes` that escaping may change (TAB is kept, but looked
+  /// at), or `nil` when it leaves them all as they are.
+  ///
+  /// The bytes that need work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\`
+  /// and DEL (`high`). They are looked for eight bytes at a time first (exact presence tests).
+  static func firstIndexNeedingEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
+    let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
+    var index = 0
+    if let base = bytes.baseAddress, bytes.count >= 8 {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= bytes.count {
+        if mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
+        index += 8
+      }
+      // The last bytes as one word that overlaps the ones already looked at.
+      if index + 8 > bytes.count, index < bytes.count,
+        !mayNeedEscape(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+      {
+        return nil
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      let mask = byte < 64 ? low : high
+      if byte < 0x80, mask >> (byte & 63) & 1 != 0 { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether one of the eight bytes of `word` is a C0 control, `,`, `;`, `\` or DEL (exact
+  /// presence tests: no false alarm from neighbouring bytes).
+  @inline(__always)
+  private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let comma = word ^ (ones &* 0x2C)
+    let semicolon = word ^ (ones &* 0x3B)
+    let backslash = word ^ (ones &* 0x5C)
+    let delete = word ^ (ones &* 0x7F)
+    let suspicious =
+      (word &- ones &* 0x20) & ~word  // a byte below 0x20
+      | (comma &- ones) & ~comma | (semicolon &- ones) & ~semicolon
+      | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete
+    return suspicious & highs != 0
   }
 
   /// The escaped form of `text` as a string (for tests and documentation).
