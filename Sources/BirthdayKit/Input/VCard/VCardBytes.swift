@@ -43,9 +43,9 @@ enum VCardBytes {
   }
 
   /// `bytes` without leading and trailing spaces and tabs.
-  static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    var start = 0
-    var end = bytes.count
+  static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var start = bytes.startIndex
+    var end = bytes.endIndex
     while start < end, isBlank(bytes[start]) { start += 1 }
     while end > start, isBlank(bytes[end - 1]) { end -= 1 }
     return bytes[start..<end]

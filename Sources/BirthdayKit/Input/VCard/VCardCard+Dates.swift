@@ -24,6 +24,13 @@ extension VCardCard {
   func resolveDates(
     version: VCardVersion, diagnostics: inout [Diagnostic]
   ) -> (birthday: CivilDate?, anniversaries: [CivilDate], others: [LabeledDate]) {
+    // Most cards have one BDAY or no date at all: no lists to build.
+    if labels.isEmpty, dates.count <= 1, dates.first?.property ?? .birthday == .birthday {
+      guard let kept = dates.first else { return (nil, [], []) }
+      let entry = parse(kept.value, as: .birthday, version: version)
+      if entry.date == nil { diagnostics.append(invalid(entry)) }
+      return (entry.date, [], [])
+    }
     var anniversaryGroups: [[UInt8]] = []
     var otherLabels: [(group: [UInt8], label: String)] = []
     for label in labels {
@@ -88,7 +95,7 @@ extension VCardCard {
 
   /// The text of an `X-ABLABEL`: Apple's built-in `_$!<Other>!$_` as `Other`, a custom label as
   /// written; `nil` when blank.
-  static func labelText(_ bytes: [UInt8]) -> String? {
+  static func labelText(_ bytes: ArraySlice<UInt8>) -> String? {
     var text = TextSanitizer.singleLine(String(decoding: VCardBytes.trimmed(bytes), as: UTF8.self))
     if text.hasPrefix("_$!<"), text.hasSuffix(">!$_"), text.count > 8 {
       text = String(text.dropFirst(4).dropLast(4))
@@ -109,7 +116,7 @@ extension VCardCard {
       separator: VCardBytes.semicolon, maxSplits: 4, omittingEmptySubsequences: false)
     guard parts.count >= 3, VCardBytes.equalsIgnoringCase(parts[0], Self.androidEventMimeType)
     else { return nil }
-    switch VCardBytes.trimmed(Array(parts[2])) {
+    switch VCardBytes.trimmed(parts[2]) {
     case [UInt8(ascii: "1")]: return (Array(parts[1]), nil)
     case [UInt8(ascii: "2")]: return (Array(parts[1]), "Other")
     case [UInt8(ascii: "0")]:

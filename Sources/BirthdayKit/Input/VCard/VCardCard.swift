@@ -62,10 +62,11 @@ struct VCardCard {
     appleUID = nil
     deathDate = nil
     kind = nil
-    categories.removeAll(keepingCapacity: true)
-    members.removeAll(keepingCapacity: true)
-    dates.removeAll(keepingCapacity: true)
-    labels.removeAll(keepingCapacity: true)
+    // (Most cards have none of these: emptying an empty array is not free.)
+    if !categories.isEmpty { categories.removeAll(keepingCapacity: true) }
+    if !members.isEmpty { members.removeAll(keepingCapacity: true) }
+    if !dates.isEmpty { dates.removeAll(keepingCapacity: true) }
+    if !labels.isEmpty { labels.removeAll(keepingCapacity: true) }
     firstDroppedLine = nil
     storage.removeAll()
     pending = nil
@@ -160,7 +161,7 @@ struct VCardCard {
       let bytes = decodedText(name, .name, version, &diagnostics)
       let components = VCardText.components(
         bytes, separator: VCardBytes.semicolon, version: version)
-      func part(_ index: Int) -> [UInt8]? {
+      func part(_ index: Int) -> ArraySlice<UInt8>? {
         guard index < components.count else { return nil }
         let value = VCardText.joinedValues(components[index], version: version)
         return VCardText.hasVisibleText(value) ? value : nil
@@ -275,7 +276,7 @@ struct VCardCard {
           at: SourceLocation(file: location.file, line: value.line, column: value.column)))
     }
     // ASCII reads the same in every charset but the 7-bit ISO-2022 ones, which shift with ESC.
-    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) { return bytes }
+    if VCardText.isPlainASCII(bytes) { return bytes }
     if let charset = storage.parameters(of: value).charset {
       if let text = TextDecoding.decode(bytes, as: charset) { return Array(text.utf8)[...] }
       if case .other(let name) = charset {
@@ -289,7 +290,7 @@ struct VCardCard {
         return Array(text.utf8)[...]
       }
     }
-    if String(validating: bytes, as: UTF8.self) == nil {
+    if !VCardText.isValidUTF8(bytes) {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)[...]
       diagnostics.append(
         Diagnostic(

@@ -35,8 +35,9 @@ enum VCardText {
 
   /// Removes escapes: 3.0/4.0 `\,` `\;` `\\` `\n` `\N` (and, leniently, any `\x` as `x`, for
   /// Apple's `\:`); 2.1 only `\;`.
-  static func unescaped(_ bytes: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
-    guard bytes.contains(VCardBytes.backslash) else { return Array(bytes) }
+  static func unescaped(_ bytes: ArraySlice<UInt8>, version: VCardVersion) -> ArraySlice<UInt8> {
+    // Most values have no escape: the same bytes, not a copy.
+    guard bytes.contains(VCardBytes.backslash) else { return bytes }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var index = bytes.startIndex
@@ -61,12 +62,14 @@ enum VCardText {
       result.append(next == UInt8(ascii: "n") || next == UInt8(ascii: "N") ? 0x0A : next)
       index += 2
     }
-    return result
+    return result[...]
   }
 
   /// The values of one compound component (`N` given names `Anne,Marie`), unescaped and joined
   /// with spaces; 2.1 commas are literal.
-  static func joinedValues(_ component: ArraySlice<UInt8>, version: VCardVersion) -> [UInt8] {
+  static func joinedValues(
+    _ component: ArraySlice<UInt8>, version: VCardVersion
+  ) -> ArraySlice<UInt8> {
     guard version != .v21, component.contains(VCardBytes.comma) else {
       return unescaped(component, version: version)
     }
@@ -77,7 +80,7 @@ enum VCardText {
       if !result.isEmpty { result.append(VCardBytes.space) }
       result.append(contentsOf: text)
     }
-    return result
+    return result[...]
   }
 
   /// True when `bytes` hold more than spaces and control characters.
@@ -88,5 +91,69 @@ enum VCardText {
   /// `bytes` (valid UTF-8) as a string, or `nil` when they hold no visible text.
   static func nonBlankString<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
+  /// True when `bytes` are ASCII without ESC (text that reads the same in every charset but the
+  /// 7-bit ISO-2022 ones, which shift with ESC); eight bytes a step.
+  static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return true }
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let escapes: UInt64 = 0x1B1B_1B1B_1B1B_1B1B
+      var index = 0
+      while index + 8 <= buffer.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let x = word ^ escapes
+        // A high bit, or a byte equal to ESC ("has a zero byte" after the XOR, exact as a test).
+        if (word | (x &- ones) & ~x) & highs != 0 { return false }
+        index += 8
+      }
+      while index < buffer.count {
+        if base[index] >= 0x80 || base[index] == 0x1B { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// True when `bytes` are valid UTF-8 (what `String(validating:as:)` accepts: no overlong
+  /// forms, surrogates or values above U+10FFFF), without making a string.
+  static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      let end = buffer.count
+      var index = 0
+      @inline(__always) func isContinuation(_ offset: Int) -> Bool {
+        index + offset < end && buffer[index + offset] & 0xC0 == 0x80
+      }
+      while index < end {
+        let lead = buffer[index]
+        if lead < 0x80 {
+          index += 1
+          continue
+        }
+        switch lead {
+        case 0xC2...0xDF:
+          guard isContinuation(1) else { return false }
+          index += 2
+        case 0xE0...0xEF:
+          guard isContinuation(1), isContinuation(2) else { return false }
+          let second = buffer[index + 1]
+          if lead == 0xE0, second < 0xA0 { return false }  // overlong
+          if lead == 0xED, second > 0x9F { return false }  // a surrogate
+          index += 3
+        case 0xF0...0xF4:
+          guard isContinuation(1), isContinuation(2), isContinuation(3) else { return false }
+          let second = buffer[index + 1]
+          if lead == 0xF0, second < 0x90 { return false }  // overlong
+          if lead == 0xF4, second > 0x8F { return false }  // above U+10FFFF
+          index += 4
+        default:
+          return false
+        }
+      }
+      return true
+    }
   }
 }
