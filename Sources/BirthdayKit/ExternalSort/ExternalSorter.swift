@@ -5,7 +5,11 @@
 /// the runs (in several passes when there are more than ``ExternalSortLimits/mergeFanIn``). When
 /// everything fits in the budget, nothing is written: small inputs never touch the disk.
 ///
-/// Memory: the budget, plus one read buffer per merged run, whatever the number of records.
+/// A full budget is sorted and written on a second thread while the next records are collected
+/// (one run at a time), so a large input costs the caller little more than collecting it.
+///
+/// Memory: twice the budget while a run is being written, plus one read buffer per merged run,
+/// whatever the number of records.
 /// Disk: about the size of the records (framed by 8 bytes each) per merge pass.
 ///
 /// ```swift
@@ -31,6 +35,20 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   private var entries: [Entry] = []
   private var file: TemporaryFile?
   private var runs: [SortedRun] = []
+  /// The thread that sorts and writes spilled runs, started at the first spill.
+  private var spillThread: SpillThread?
+  /// The run being sorted and written, and its outcome once done.
+  private var spilling: (batch: SpillBatch, job: PendingJob<Result<SortedRun, any Error>>)?
+  /// The buffers of the last written run, emptied, for the next records.
+  private var spare: SpillBatch?
+
+  /// The records of one run on their way to the spill file; a class, so that the spill thread
+  /// sorts the entries in place and the caller gets the emptied buffers back.
+  private final class SpillBatch: @unchecked Sendable {
+    var arena: [UInt8] = []
+    var entries: [Entry] = []
+    var file: TemporaryFile?
+  }
 
   /// Creates an empty sorter.
   init(ordering: Ordering, limits: ExternalSortLimits) {
@@ -59,7 +77,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   /// The record handed to `body` is valid only during the call.
   /// - Throws: ``TemporaryFileError``, or what `body` throws.
   mutating func finish(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-    if runs.isEmpty {
+    if runs.isEmpty, spilling == nil {
       sortEntries()
       try arena.withUnsafeBytes { arena in
         for entry in entries {
@@ -71,6 +89,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
       return
     }
     if !entries.isEmpty { try spill() }
+    try waitForSpill()
     release()  // the merge needs only the read buffers
     guard let file else { return }
     let fanIn = max(limits.mergeFanIn, 2)
@@ -93,22 +112,53 @@ struct ExternalSorter<Ordering: RecordOrdering> {
       finalRuns, in: file, ordering: ordering, bufferSize: limits.readBufferSize, body)
   }
 
-  /// Sorts what is in memory and writes it as one run.
+  /// Hands what is in memory to the spill thread, which sorts it and writes it as one run;
+  /// waits first for the run before (runs are written one after the other).
   private mutating func spill() throws {
-    sortEntries()
+    try waitForSpill()
     let file = try self.file ?? TemporaryFile(directory: limits.temporaryDirectory)
     self.file = file
-    var writer = RunWriter(file: file)
-    try arena.withUnsafeBytes { arena in
-      for entry in entries {
-        try writer.append(
-          UnsafeRawBufferPointer(rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+    let batch = spare ?? SpillBatch()
+    spare = nil
+    batch.file = file
+    swap(&batch.arena, &arena)
+    swap(&batch.entries, &entries)
+    let thread = spillThread ?? SpillThread()
+    spillThread = thread
+    let ordering = self.ordering
+    let job = PendingJob(on: thread.workers) { () -> Result<SortedRun, any Error> in
+      Result {
+        batch.arena.withUnsafeBytes { arena in
+          batch.entries.withUnsafeMutableBufferPointer { entries in
+            Self.sort(entries, arena: arena, ordering: ordering)
+          }
+        }
+        guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
+        var writer = RunWriter(file: file)
+        try batch.arena.withUnsafeBytes { arena in
+          for entry in batch.entries {
+            try writer.append(
+              UnsafeRawBufferPointer(
+                rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+          }
+        }
+        batch.arena.removeAll(keepingCapacity: true)
+        batch.entries.removeAll(keepingCapacity: true)
+        return try writer.finish()
       }
     }
-    runs.append(try writer.finish())
+    spilling = (batch, job)
     statistics.spilledRunCount += 1
-    arena.removeAll(keepingCapacity: true)
-    entries.removeAll(keepingCapacity: true)
+  }
+
+  /// Waits for the run being written and takes it into ``runs``.
+  private mutating func waitForSpill() throws {
+    guard let (batch, job) = spilling else { return }
+    spilling = nil
+    let run = try job.wait().get()
+    batch.file = nil
+    spare = batch
+    runs.append(run)
   }
 
   private mutating func sortEntries() {
@@ -207,5 +257,15 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   private mutating func release() {
     arena = []
     entries = []
+    spare = nil
+    spillThread = nil
   }
+}
+
+/// The one thread of an ``ExternalSorter`` that sorts and writes its spilled runs; it ends when
+/// the sorter lets go of it (after ``ExternalSorter/finish(_:)``, or when the sorter is dropped).
+private final class SpillThread {
+  let workers = WorkerThreads(count: 1)
+
+  deinit { workers.stop() }
 }

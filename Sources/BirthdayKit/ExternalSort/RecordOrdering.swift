@@ -4,7 +4,7 @@
 /// back from a run), so that most comparisons look only at the keys: a key holds what decides
 /// most comparisons cheaply, and ``areInIncreasingOrder(_:_:_:_:)`` reads the record bytes only
 /// when the keys tie.
-protocol RecordOrdering {
+protocol RecordOrdering: Sendable {
   /// A small summary of a record, kept next to it while sorting.
   associatedtype Key
 
