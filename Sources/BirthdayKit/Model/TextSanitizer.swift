@@ -210,9 +210,13 @@ package enum TextSanitizer {
       case 0x0000..<0x0300, 0x0386, 0x0388...0x03FF, 0x0400...0x0482, 0x048A...0x052F,
         0x0621...0x064A, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
         if !changes {
-          changes =
-            scalar.value < 0x80
-            ? scalar.value &- 0x41 < 26 : scalar.properties.changesWhenLowercased
+          if scalar.value < 0x80 {
+            changes = scalar.value &- 0x41 < 26
+          } else if let lower = simpleLowercase(scalar.value) {
+            changes = lower != scalar
+          } else {
+            changes = scalar.properties.changesWhenLowercased
+          }
         }
       default:
         return nil
@@ -225,6 +229,8 @@ package enum TextSanitizer {
       if scalar.value < 0x80 {
         let byte = UInt8(truncatingIfNeeded: scalar.value)
         bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+      } else if let lower = simpleLowercase(scalar.value) {
+        UTF8.encode(lower) { bytes.append($0) }
       } else if scalar.properties.changesWhenLowercased {
         bytes.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
       } else {
@@ -232,6 +238,27 @@ package enum TextSanitizer {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The lower case of a scalar in the blocks that names mostly use beyond Latin-1, by offset:
+  /// Greek, Cyrillic, kana, CJK ideographs, Hangul syllables and the Arabic letters (the last four
+  /// have no case). `nil` for any other scalar: its Unicode properties tell. Asking them cost
+  /// about 500 instructions a letter.
+  private static func simpleLowercase(_ value: UInt32) -> Unicode.Scalar? {
+    let lower: UInt32
+    switch value {
+    case 0x0391...0x03A1, 0x03A3...0x03AB, 0x0410...0x042F: lower = value + 0x20
+    case 0x0400...0x040F: lower = value + 0x50
+    case 0x0386: lower = 0x03AC
+    case 0x0388...0x038A: lower = value + 0x25
+    case 0x038C: lower = 0x03CC
+    case 0x038E...0x038F: lower = value + 0x3F
+    case 0x03AC...0x03CE, 0x0430...0x045F, 0x0621...0x064A, 0x3041...0x3096, 0x30A1...0x30FA,
+      0x4E00...0x9FFF, 0xAC00...0xD7A3:
+      lower = value
+    default: return nil
+    }
+    return Unicode.Scalar(lower)
   }
 
   /// Returns multi-line text with every line break normalized to LF and every other control
