@@ -146,7 +146,22 @@ package enum TextSanitizer {
         var afterC3 = false
         while offset < bytes.count {
           let length = min(lowered.count, bytes.count - offset)
-          for index in 0..<length {
+          var start = 0
+          if !afterC3, let source = bytes.baseAddress, let target = lowered.baseAddress {
+            // ASCII eight bytes at a time: A–Z gain 0x20 (the high bit of each such byte, moved
+            // to 0x20). Sums cannot carry between bytes below 0x80.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while start + 8 <= length {
+              let word = UnsafeRawPointer(source + offset + start).loadUnaligned(as: UInt64.self)
+              guard word & highs == 0 else { break }
+              let upper = (word &+ ones &* (0x80 - 0x41)) & ~(word &+ ones &* (0x80 - 0x5B)) & highs
+              UnsafeMutableRawPointer(target + start).storeBytes(
+                of: word | upper >> 2, as: UInt64.self)
+              start += 8
+            }
+          }
+          for index in start..<length {
             var byte = bytes[offset + index]
             if afterC3 {
               if byte <= 0x9E && byte != 0x97 { byte |= 0x20 }
@@ -174,8 +189,9 @@ package enum TextSanitizer {
     guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
       return false
     }
-    var previous: UInt8 = 0
     var index = 0
+    guard cleanASCIIPrefix(bytes, end: &index) else { return false }
+    var previous: UInt8 = index > 0 ? bytes[index - 1] : 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0xC2 || byte == 0xC3 {
