@@ -18,8 +18,9 @@ package enum TextSanitizer {
       guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
         return bytes.isEmpty
       }
-      var previous: UInt8 = 0
       var index = 0
+      guard cleanASCIIPrefix(bytes, end: &index) else { return false }
+      var previous: UInt8 = index > 0 ? bytes[index - 1] : 0
       while index < bytes.count {
         let byte = bytes[index]
         if byte < 0x80 {
@@ -58,6 +59,40 @@ package enum TextSanitizer {
       result.append(scalar)
     }
     return String(result)
+  }
+
+  /// Looks at `bytes` eight at a time while they are printable ASCII, and sets `end` to where
+  /// that stops (a multiple of eight: the rest is for a byte loop). `false` when two spaces in a
+  /// row were seen, which ``singleLine(_:)`` changes.
+  @inline(__always)
+  private static func cleanASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, end: inout Int) -> Bool
+  {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var spaceBefore: UInt64 = 0  // the high bit of the first byte: the byte before was a space
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A byte at or above 0x80, below 0x20 or DEL ends the fast part (exact presence tests).
+      let delete = word ^ (ones &* 0x7F)
+      let other =
+        word & highs | (word &- ones &* 0x20) & ~word & highs | (delete &- ones) & ~delete & highs
+      if other != 0 { break }
+      // The high bit of each byte that is a space, exactly (no borrow between bytes).
+      let flipped = word ^ (ones &* 0x20)
+      let spaces = ~((flipped & sevens &+ sevens) | flipped | sevens)
+      if spaces & (spaces << 8 | spaceBefore) != 0 {
+        end = index
+        return false
+      }
+      spaceBefore = spaces >> 56
+      index += 8
+    }
+    end = index
+    return true
   }
 
   /// ``singleLine(_:)``, or `nil` when nothing is left.

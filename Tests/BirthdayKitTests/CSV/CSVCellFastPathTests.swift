@@ -74,6 +74,28 @@ import Testing
     }
   }
 
+  /// `YYYY-MM-DD` cells are read in place; with a leading space the same cell goes the general
+  /// way (cleaned, then read): both readings agree for every year form, month and day, valid or
+  /// not, and for cells that only look like the form.
+  @Test func extendedDateCellsReadAsTheGeneralPathReadsThem() {
+    var cells: [String] = []
+    for year in ["0000", "0001", "1604", "1900", "1972", "1985", "2000", "2023", "2024", "9999"] {
+      for month in 0...13 {
+        for day in [0, 1, 9, 10, 28, 29, 30, 31, 32] {
+          cells.append(year + "-" + twoDigits(month) + "-" + twoDigits(day))
+        }
+      }
+    }
+    cells += ["1985-04-1x", "198a-04-12", "1985/04/12", "1985-0412-", "1985-04-12T", "-985-04-12"]
+    for cell in cells {
+      for order in [nil, DateOrder.mdy, .dmy, .ymd] {
+        #expect(
+          CSVDateValue.parse(cell, order: order) == CSVDateValue.parse(" " + cell, order: order),
+          "\(cell)")
+      }
+    }
+  }
+
   /// A date cell's position counts the line breaks of quoted fields before it (LF, CRLF, CR).
   @Test(arguments: [
     ("Jane,\"ab\",1990-13-45\n", "in.csv:2:11:"),
