@@ -198,12 +198,28 @@ struct VCardCardScanner {
   }
 
   private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
-    guard let property = VCardPropertyLine(line), property.colon != nil else {
-      // Perhaps a name folded before its colon; a long line without a colon is not one.
-      if line.count <= 256 { nameFragment = (Array(line), number) }
+    guard let bounds = VCardPropertyLine.nameBounds(in: line) else {
+      return keepNameFragment(line, number: number)
+    }
+    let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[bounds.name]))
+    // Most lines are properties never read (TEL, EMAIL, ADR, NOTE…): skipped from their name,
+    // without splitting the line or reading its parameters. Only a line ending in `=` (perhaps
+    // a quoted-printable soft line break) needs them, and one without a colon may be a name
+    // folded before its colon: those go the long way.
+    let nameEnd = bounds.name.upperBound
+    if name == .other, line.last != VCardBytes.equals, nameEnd < line.count,
+      line[nameEnd] == VCardBytes.colon
+        || ByteScan.firstIndex(
+          of: VCardBytes.colon, VCardBytes.colon, VCardBytes.colon, in: line, from: nameEnd,
+          to: line.count) != nil
+    {
+      resumedAfterNestedAt = nil
+      afterEmptyAgent = false
+      skipping = (false, false)
       return
     }
-    let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name]))
+    let property = VCardPropertyLine(line, bounds)
+    guard property.colon != nil else { return keepNameFragment(line, number: number) }
     if name != .begin {
       resumedAfterNestedAt = nil  // the outer card goes on after its nested card
       afterEmptyAgent =
@@ -270,6 +286,12 @@ struct VCardCardScanner {
       skip(property, line)
     }
     return
+  }
+
+  /// A line inside a card without a colon: perhaps a name folded before its colon (a long line
+  /// without a colon is not one).
+  private mutating func keepNameFragment(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+    if line.count <= 256 { nameFragment = (Array(line), number) }
   }
 
   /// Skips a property; only whether it is quoted-printable matters, and only when its line ends

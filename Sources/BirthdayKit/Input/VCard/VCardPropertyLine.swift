@@ -14,6 +14,16 @@ struct VCardPropertyLine {
 
   /// Splits `line`; `nil` when it has no name.
   init?(_ line: UnsafeBufferPointer<UInt8>) {
+    guard let bounds = Self.nameBounds(in: line) else { return nil }
+    self.init(line, bounds)
+  }
+
+  /// Where the group and the name of `line` are (the name ends at the first `:` or `;`, the
+  /// first `.` ends a group); `nil` when it has no name.
+  @inline(__always)
+  static func nameBounds(
+    in line: UnsafeBufferPointer<UInt8>
+  ) -> (group: Range<Int>?, name: Range<Int>)? {
     var index = 0
     var nameStart = 0
     var group: Range<Int>?
@@ -32,8 +42,14 @@ struct VCardPropertyLine {
       index += 1
     }
     guard index > nameStart else { return nil }
-    self.group = group
-    self.name = nameStart..<index
+    return (group, nameStart..<index)
+  }
+
+  /// Splits `line`, whose name is at `bounds` (``nameBounds(in:)``).
+  init(_ line: UnsafeBufferPointer<UInt8>, _ bounds: (group: Range<Int>?, name: Range<Int>)) {
+    var index = bounds.name.upperBound
+    self.group = bounds.group
+    self.name = bounds.name
     self.parametersStart = index
     if index < line.count, line[index] == VCardBytes.colon {
       self.colon = index
