@@ -68,6 +68,24 @@ import Testing
     }
   }
 
+  /// Random ASCII and Latin-1 names of every length up to 150 bytes (across the 64-byte pieces
+  /// and the eight-byte words): the pieces are the key.
+  @Test func identityKeyBytesEqualTheKeyForRandomNames() {
+    let alphabet = ["a", "Z", "M", "@", "[", "`", "{", " ", " ", "É", "é", "Ö", "×", "ß", "¡"]
+    var generator = SeededGenerator(state: 5)
+    for length in 1...150 {
+      for _ in 0..<20 {
+        let text = (0..<length).map { _ in
+          let pick = Int(generator.next() % 32)
+          return pick < alphabet.count ? alphabet[pick] : "q"
+        }.joined()
+        var bytes: [UInt8] = []
+        TextSanitizer.withIdentityKeyBytes(of: text) { bytes += $0 }
+        #expect(bytes == Array(TextSanitizer.identityKey(text).utf8), "\(text)")
+      }
+    }
+  }
+
   @Test func celebrationKeepsAnExplicitUIDAsWritten() {
     let name = PersonName(formatted: "Jane Doe")!
     let date = CivilDate(month: 1, day: 2)!
