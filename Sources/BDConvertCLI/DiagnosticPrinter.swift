@@ -16,6 +16,9 @@ struct DiagnosticPrinter {
     /// the pattern of that first one.
     var held: [(pattern: String, count: Int, severity: DiagnosticStyle.Severity)] = []
     var heldIndex: [Diagnostic.Kind: Int] = [:]
+    /// The kind last held back and its place in `held`: a run of notices of one kind (merged
+    /// duplicates, hundreds of thousands in a large file) is counted without hashing its kind.
+    var lastHeld: (kind: Diagnostic.Kind, index: Int)?
     var finished = false
   }
 
@@ -76,12 +79,19 @@ struct DiagnosticPrinter {
         diagnostic.kind == .unclassified
         ? Diagnostic.Kind(rawValue: "unclassified: " + DiagnosticKind.pattern(of: diagnostic))
         : diagnostic.kind
+      // A kind once held back stays held back (its printed count no longer changes).
+      if let last = state.lastHeld, last.kind == key {
+        state.held[last.index].count += 1
+        return
+      }
       let printed = state.printedPerKind[key, default: 0]
       guard verbose || printed < Self.shownPerKind else {
         if let index = state.heldIndex[key] {
           state.held[index].count += 1
+          state.lastHeld = (key, index)
         } else {
           state.heldIndex[key] = state.held.count
+          state.lastHeld = (key, state.held.count)
           state.held.append((DiagnosticKind.pattern(of: diagnostic), 1, severity))
         }
         return

@@ -63,6 +63,30 @@ import Testing
     #expect(output.error.components(separatedBy: "more warnings like").count == 3)
   }
 
+  /// Runs of held-back diagnostics of one kind, between runs of another, are counted to their
+  /// own kind (the printer counts a run without looking its kind up again).
+  @Test func runsOfHeldBackKindsAreCountedToTheirKind() {
+    let printer = DiagnosticPrinter(strict: false)
+    let report = printer.handler
+    let output = OutputCapture()
+    let runs: [(Diagnostic.Kind, Int)] = [
+      (.vCardInvalidDate, 23), (.csvInvalidDate, 21), (.vCardInvalidDate, 4), (.csvInvalidDate, 2),
+      (.vCardInvalidDate, 1),
+    ]
+    StandardStreams.$capture.withValue(output) {
+      for (kind, count) in runs {
+        for index in 0..<count {
+          report(Diagnostic(Diagnostic.Message(kind, "invalid date \(index)"), at: nil))
+        }
+      }
+      printer.finish()
+    }
+    let notes = output.error.split(separator: "\n").filter { $0.contains("more warnings like") }
+    #expect(notes.count == 2)
+    #expect(notes.first?.contains(" 8 more warnings like \"invalid date …\" not shown") == true)
+    #expect(notes.last?.contains(" 3 more warnings like \"invalid date …\" not shown") == true)
+  }
+
   @Test func moreThanTwentyOfOneKindAreCountedInOneLine() throws {
     let folder = try TemporaryDirectory()
     let input = try folder.write("cards.vcf", Self.badCards(25) + Self.duplicates)

@@ -33,6 +33,21 @@ enum VCardBytes {
     return true
   }
 
+  /// True when `bytes` equal the ASCII `lowercase` ignoring case; `lowercase` must be lower case.
+  ///
+  /// The keyword form, for the fixed names the reader tests on many lines (parameter
+  /// names and values): not generic, length first, and no array to load.
+  @inline(__always)
+  static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
+    let count = lowercase.utf8CodeUnitCount
+    guard bytes.count == count else { return false }
+    let keyword = lowercase.utf8Start
+    for index in 0..<count where lowercased(bytes[index]) != keyword[index] { return false }
+    return true
+  }
+
   /// `bytes` without leading and trailing spaces and tabs.
   static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     var start = 0

@@ -109,12 +109,12 @@ struct VCardParameters: Hashable, Sendable {
     return result
   }
 
-  private static let utf8 = Array("utf-8".utf8)
-  private static let quotedPrintable = Array("quoted-printable".utf8)
-  private static let encoding = Array("encoding".utf8)
-  private static let charsetName = Array("charset".utf8)
-  private static let altIDName = Array("altid".utf8)
-  private static let calscale = Array("calscale".utf8)
-  private static let gregorian = Array("gregorian".utf8)
-  private static let appleOmitYearName = Array("x-apple-omit-year".utf8)
+  private static let utf8: StaticString = "utf-8"
+  private static let quotedPrintable: StaticString = "quoted-printable"
+  private static let encoding: StaticString = "encoding"
+  private static let charsetName: StaticString = "charset"
+  private static let altIDName: StaticString = "altid"
+  private static let calscale: StaticString = "calscale"
+  private static let gregorian: StaticString = "gregorian"
+  private static let appleOmitYearName: StaticString = "x-apple-omit-year"
 }
