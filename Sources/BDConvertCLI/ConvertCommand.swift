@@ -81,6 +81,7 @@ struct ConvertCommand {
       strict: options.strict, keepsDiagnostics: options.summaryJSONPath != nil,
       verbose: options.verbose, progress: progress)
     if let addressBooks { printer.relocate = addressBooks.relocate }
+    printer.printsNotes = !options.quiet
     defer { printer.finish() }
     report.printer = printer
     let calendar = options.calendarOptions(timestamp: timestamp)

@@ -38,6 +38,8 @@ struct DiagnosticPrinter {
   let progress: ProgressReporter?
   /// Renames locations before they are printed (a downloaded address book: its resources).
   var relocate: ((SourceLocation) -> SourceLocation)?
+  /// Whether ``finish()`` prints its notes; `--quiet` promises none (warnings still print).
+  var printsNotes = true
 
   init(
     strict: Bool, keepsDiagnostics: Bool = false, verbose: Bool = false,
@@ -108,6 +110,7 @@ struct DiagnosticPrinter {
   func finish() {
     guard !state.finished else { return }
     state.finished = true
+    guard printsNotes else { return }
     let style = DiagnosticStyle.current
     for kind in state.held {
       let noun = kind.severity == .error ? "error" : "warning"

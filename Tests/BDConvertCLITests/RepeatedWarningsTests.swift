@@ -111,6 +111,19 @@ import Testing
     #expect((calendar["problems"] as? [[String: Any]])?.count == 28)
   }
 
+  /// `--quiet` promises no notes: the warnings still print, the count of the others does not.
+  @Test func quietPrintsTheWarningsWithoutTheNote() throws {
+    let folder = try TemporaryDirectory()
+    let input = try folder.write("cards.vcf", Self.badCards(25))
+    for flag in ["--quiet", "-q"] {
+      let result = runInProcess(["vcf-to-ics", input, "-o", folder.url.path + "/out.ics", flag])
+      #expect(result.status == 0)
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.filter { $0.contains("warning: invalid BDAY value") }.count == 20)
+      #expect(lines.filter { $0.contains("note:") || $0.contains("converted") }.isEmpty)
+    }
+  }
+
   @Test func verboseShowsThemAll() throws {
     let folder = try TemporaryDirectory()
     let input = try folder.write("cards.vcf", Self.badCards(25))
