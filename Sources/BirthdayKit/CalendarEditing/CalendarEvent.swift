@@ -115,34 +115,3 @@ package func withValidUTF8<Result>(
   var text = String(decoding: bytes, as: UTF8.self)
   return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
 }
-
-/// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
-/// U+10FFFF), the bytes `String(decoding:as:)` keeps unchanged.
-package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-  var index = 0
-  let count = bytes.count
-  while index < count {
-    let lead = bytes[index]
-    if lead < 0x80 {
-      index += 1
-      continue
-    }
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, low) = (3, 0xA0)
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: (length, high) = (3, 0x9F)
-    case 0xF0: (length, low) = (4, 0x90)
-    case 0xF1...0xF3: length = 4
-    case 0xF4: (length, high) = (4, 0x8F)
-    default: return false
-    }
-    guard count - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
-    for offset in 2..<max(length, 2) where bytes[index + offset] & 0xC0 != 0x80 { return false }
-    index += length
-  }
-  return true
-}

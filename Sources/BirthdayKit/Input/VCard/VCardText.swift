@@ -118,42 +118,9 @@ enum VCardText {
     }
   }
 
-  /// True when `bytes` are valid UTF-8 (what `String(validating:as:)` accepts: no overlong
-  /// forms, surrogates or values above U+10FFFF), without making a string.
+  /// True when `bytes` are valid UTF-8 (what `String(validating:as:)` accepts), without making a
+  /// string.
   static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      let end = buffer.count
-      var index = 0
-      @inline(__always) func isContinuation(_ offset: Int) -> Bool {
-        index + offset < end && buffer[index + offset] & 0xC0 == 0x80
-      }
-      while index < end {
-        let lead = buffer[index]
-        if lead < 0x80 {
-          index += 1
-          continue
-        }
-        switch lead {
-        case 0xC2...0xDF:
-          guard isContinuation(1) else { return false }
-          index += 2
-        case 0xE0...0xEF:
-          guard isContinuation(1), isContinuation(2) else { return false }
-          let second = buffer[index + 1]
-          if lead == 0xE0, second < 0xA0 { return false }  // overlong
-          if lead == 0xED, second > 0x9F { return false }  // a surrogate
-          index += 3
-        case 0xF0...0xF4:
-          guard isContinuation(1), isContinuation(2), isContinuation(3) else { return false }
-          let second = buffer[index + 1]
-          if lead == 0xF0, second < 0x90 { return false }  // overlong
-          if lead == 0xF4, second > 0x8F { return false }  // above U+10FFFF
-          index += 4
-        default:
-          return false
-        }
-      }
-      return true
-    }
+    bytes.withUnsafeBytes { BirthdayKit.isValidUTF8($0) }
   }
 }
