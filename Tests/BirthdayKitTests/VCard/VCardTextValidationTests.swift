@@ -27,9 +27,10 @@ import Testing
       for second in 0...255 {
         let bytes = [UInt8(first), UInt8(second)]
         #expect(
-          VCardText.isValidUTF8(bytes[...]) == (String(validating: bytes, as: UTF8.self) != nil))
+          bytes[...].withUnsafeBytes(isValidUTF8)
+            == (String(validating: bytes, as: UTF8.self) != nil))
         #expect(
-          VCardText.isValidUTF8(bytes[1...])
+          bytes[1...].withUnsafeBytes(isValidUTF8)
             == (String(validating: bytes[1...], as: UTF8.self) != nil))
       }
     }
@@ -43,7 +44,8 @@ import Testing
         interesting.randomElement(using: &generator)!
       }
       #expect(
-        VCardText.isValidUTF8(bytes[...]) == (String(validating: bytes, as: UTF8.self) != nil),
+        bytes[...].withUnsafeBytes(isValidUTF8)
+          == (String(validating: bytes, as: UTF8.self) != nil),
         "\(bytes)")
     }
   }

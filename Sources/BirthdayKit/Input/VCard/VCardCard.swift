@@ -290,7 +290,7 @@ struct VCardCard {
         return Array(text.utf8)[...]
       }
     }
-    if !VCardText.isValidUTF8(bytes) {
+    if !bytes.withUnsafeBytes(isValidUTF8) {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)[...]
       diagnostics.append(
         Diagnostic(

@@ -117,10 +117,4 @@ enum VCardText {
       return true
     }
   }
-
-  /// True when `bytes` are valid UTF-8 (what `String(validating:as:)` accepts), without making a
-  /// string.
-  static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBytes { BirthdayKit.isValidUTF8($0) }
-  }
 }
