@@ -112,23 +112,48 @@ enum ParallelEventScan {
     return half
   }
 
-  /// The line breaks in `source[..<end]`, counted as ``LineReader`` counts them (CRLF, CR and
-  /// LF are one each).
+  /// The LF bytes in `source[..<end]`: the line breaks the line reader counts there when it
+  /// has no lone CR (a file with lone CRs is caught by the check at the cut, and read on one
+  /// thread). Sixteen bytes at a time: the exact count of CR, LF and CRLF cost about five
+  /// instructions a byte, a sixth of the second half's work.
   private static func countLineBreaks(in source: any RandomAccessByteSource, before end: Int)
     throws -> Int
   {
     let chunk = 1 << 20
     var total = 0
-    var previousEndedInCR = false
     var offset = 0
     while offset < end {
       let bytes = try CalendarSplit.read(source, at: offset, count: min(chunk, end - offset))
       guard !bytes.isEmpty else { break }
-      total += ByteScan.countLineBreaks(in: bytes)
-      if previousEndedInCR, bytes[0] == 0x0A { total -= 1 }  // one CRLF across two chunks
-      previousEndedInCR = bytes[bytes.count - 1] == 0x0D
+      total += countLineFeeds(in: bytes)
       offset += bytes.count
     }
     return total
+  }
+
+  /// The LF bytes in `bytes`.
+  static func countLineFeeds(in bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { raw in
+      var total = 0
+      var index = 0
+      let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+      while index + 16 <= raw.count {
+        // Up to 255 blocks per lane before the byte counters are summed.
+        var counts = SIMD16<UInt8>()
+        let stop = min(raw.count - 15, index + 255 * 16)
+        while index < stop {
+          let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+          // A match is all ones (-1): subtracting it counts one.
+          counts &-= unsafeBitCast(block .== lineFeed, to: SIMD16<UInt8>.self)
+          index += 16
+        }
+        total += Int(SIMD16<UInt16>(truncatingIfNeeded: counts).wrappedSum())
+      }
+      while index < raw.count {
+        if raw[index] == 0x0A { total += 1 }
+        index += 1
+      }
+      return total
+    }
   }
 }
