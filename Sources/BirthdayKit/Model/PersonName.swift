@@ -36,6 +36,16 @@ public struct PersonName: Hashable, Sendable {
     self.family = family
   }
 
+  /// A name whose parts are already clean: each one that is given is non-empty and left as it
+  /// is by ``TextSanitizer/singleLine(_:)`` (a reader checked its bytes with
+  /// ``TextSanitizer/isSingleLine(_:)``). The same name as
+  /// ``init(formatted:given:family:)`` without cleaning the parts again.
+  init(singleLineFormatted formatted: String, given: String?, family: String?) {
+    self.formatted = formatted
+    self.given = given
+    self.family = family
+  }
+
   /// `given + " " + family`, written in one go: the two appends of `+` cost about 250
   /// instructions each.
   private static func joined(_ given: String, _ family: String) -> String {

@@ -11,39 +11,7 @@ package enum TextSanitizer {
   /// U+2066–U+2069) are dropped, runs of spaces collapse and the ends are trimmed.
   package static func singleLine(_ text: String) -> String {
     var text = text
-    // Most names need no change: printable text with single inner spaces. Multi-byte sequences
-    // that could be a control, a line or paragraph separator, a special space, a bidirectional
-    // control or a BOM send the text down the slow path (conservatively, by their first bytes).
-    let isClean = text.withUTF8 { bytes in
-      guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
-        return bytes.isEmpty
-      }
-      var index = 0
-      guard cleanASCIIPrefix(bytes, end: &index) else { return false }
-      var previous: UInt8 = index > 0 ? bytes[index - 1] : 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte < 0x80 {
-          guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else {
-            return false
-          }
-        } else if index + 1 < bytes.count {
-          let next = bytes[index + 1]
-          switch byte {
-          case 0xC2 where next <= 0xA0: return false  // C1 controls, NEL, NBSP
-          case 0xE1 where next == 0x9A: return false  // U+1680 ogham space
-          case 0xE2 where next == 0x80 || next == 0x81: return false  // U+2000–U+206F
-          case 0xE3 where next == 0x80: return false  // U+3000 ideographic space
-          case 0xEF where next == 0xBB: return false  // U+FEFF
-          default: break
-          }
-        }
-        previous = byte
-        index += 1
-      }
-      return true
-    }
-    if isClean { return text }
+    if text.withUTF8(isSingleLine) { return text }
     var result = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in text.unicodeScalars {
@@ -65,6 +33,40 @@ package enum TextSanitizer {
   /// that stops (a multiple of eight: the rest is for a byte loop). `false` when two spaces in a
   /// row were seen, which ``singleLine(_:)`` changes.
   @inline(__always)
+  /// True when ``singleLine(_:)`` leaves the UTF-8 text `bytes` as it is (most names):
+  /// printable text with single inner spaces. Multi-byte sequences that could be a control, a
+  /// line or paragraph separator, a special space, a bidirectional control or a BOM make it
+  /// false (conservatively, by their first bytes), as do leading or trailing spaces.
+  package static func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
+      return bytes.isEmpty
+    }
+    var index = 0
+    guard cleanASCIIPrefix(bytes, end: &index) else { return false }
+    var previous: UInt8 = index > 0 ? bytes[index - 1] : 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else {
+          return false
+        }
+      } else if index + 1 < bytes.count {
+        let next = bytes[index + 1]
+        switch byte {
+        case 0xC2 where next <= 0xA0: return false  // C1 controls, NEL, NBSP
+        case 0xE1 where next == 0x9A: return false  // U+1680 ogham space
+        case 0xE2 where next == 0x80 || next == 0x81: return false  // U+2000–U+206F
+        case 0xE3 where next == 0x80: return false  // U+3000 ideographic space
+        case 0xEF where next == 0xBB: return false  // U+FEFF
+        default: break
+        }
+      }
+      previous = byte
+      index += 1
+    }
+    return true
+  }
+
   private static func cleanASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, end: inout Int) -> Bool
   {
     guard let base = bytes.baseAddress else { return true }

@@ -150,51 +150,8 @@ struct VCardCard {
     var diagnostics: [Diagnostic] = []
     let version = self.version ?? .lenient
 
-    var formatted = formattedName.flatMap {
-      VCardText.nonBlankString(
-        VCardText.unescaped(
-          decodedText($0, .formattedName, version, &diagnostics), version: version))
-    }
-    var given: String?
-    var family: String?
-    if let name {
-      let bytes = decodedText(name, .name, version, &diagnostics)
-      let components = VCardText.components(
-        bytes, separator: VCardBytes.semicolon, version: version)
-      func part(_ index: Int) -> ArraySlice<UInt8>? {
-        guard index < components.count else { return nil }
-        let value = VCardText.joinedValues(components[index], version: version)
-        return VCardText.hasVisibleText(value) ? value : nil
-      }
-      let familyBytes = part(0)
-      let givenBytes = part(1)
-      family = familyBytes.map { String(decoding: $0, as: UTF8.self) }
-      given = givenBytes.map { String(decoding: $0, as: UTF8.self) }
-      if formatted == nil {
-        // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
-        let ordered = [part(3), givenBytes, part(2), familyBytes, part(4)].compactMap { $0 }
-        formatted =
-          ordered.isEmpty
-          ? nil : ordered.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-      }
-    }
-    if formatted == nil, let organization {
-      let bytes = decodedText(organization, .organization, version, &diagnostics)
-      let first = VCardText.components(
-        bytes, separator: VCardBytes.semicolon, version: version)[0]
-      formatted = VCardText.nonBlankString(VCardText.unescaped(first, version: version))
-    }
-    let personName = PersonName(formatted: formatted, given: given, family: family)
-
-    // Without a UID, Apple's X-ABUID keeps the event's UID when the name or date is corrected.
-    // (Two plain steps rather than a loop over an array: that array copied both values.)
-    func identifierText(_ value: VCardRawValue, _ property: VCardPropertyName) -> String? {
-      let bytes = VCardText.unescaped(
-        decodedText(value, property, version, &diagnostics), version: version)
-      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
-    }
-    var identifier = uid.flatMap { identifierText($0, .uid) }
-    if identifier == nil, let appleUID { identifier = identifierText(appleUID, .appleUID) }
+    let personName = personName(version: version, diagnostics: &diagnostics)
+    let identifier = sourceIdentifier(version: version, diagnostics: &diagnostics)
 
     let (birthday, anniversaries, others) = resolveDates(
       version: version, diagnostics: &diagnostics)
@@ -303,20 +260,16 @@ struct VCardCard {
 
 extension String {
   /// The string without leading and trailing spaces, tabs and line breaks.
-  fileprivate var trimmingBlanks: String {
+  var trimmingBlanks: String {
     // ASCII without CR (nearly every UID): each byte is one Character, so trimming bytes trims
     // Characters. (CR LF is one Character, neither "\r" nor "\n"; a combining mark joins a
     // blank into a Character that is not blank.)
     var text = self
     let ascii = text.withUTF8 { bytes -> String? in
       guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
-      let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
-      var start = 0
-      var end = bytes.count
-      while start < end, isBlank(bytes[start]) { start += 1 }
-      while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-      if start == 0, end == bytes.count { return self }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      let trimmed = VCardText.trimmingBlanks(bytes)
+      if trimmed.count == bytes.count { return self }
+      return String(decoding: trimmed, as: UTF8.self)
     }
     if let ascii { return ascii }
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }

@@ -93,28 +93,42 @@ enum VCardText {
     hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
   }
 
+  /// `bytes` without leading and trailing spaces, tabs and line feeds: for ASCII without CR,
+  /// where each byte is one Character, the same as trimming the string's blank Characters.
+  static func trimmingBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
   /// True when `bytes` are ASCII without ESC (text that reads the same in every charset but the
   /// 7-bit ISO-2022 ones, which shift with ESC); eight bytes a step.
   static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return true }
-      let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      let escapes: UInt64 = 0x1B1B_1B1B_1B1B_1B1B
-      var index = 0
-      while index + 8 <= buffer.count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let x = word ^ escapes
-        // A high bit, or a byte equal to ESC ("has a zero byte" after the XOR, exact as a test).
-        if (word | (x &- ones) & ~x) & highs != 0 { return false }
-        index += 8
-      }
-      while index < buffer.count {
-        if base[index] >= 0x80 || base[index] == 0x1B { return false }
-        index += 1
-      }
-      return true
+    bytes.withUnsafeBufferPointer(isPlainASCII)
+  }
+
+  /// ``isPlainASCII(_:)-(ArraySlice<UInt8>)`` on a buffer.
+  static func isPlainASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let escapes: UInt64 = 0x1B1B_1B1B_1B1B_1B1B
+    var index = 0
+    while index + 8 <= buffer.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let x = word ^ escapes
+      // A high bit, or a byte equal to ESC ("has a zero byte" after the XOR, exact as a test).
+      if (word | (x &- ones) & ~x) & highs != 0 { return false }
+      index += 8
     }
+    while index < buffer.count {
+      if base[index] >= 0x80 || base[index] == 0x1B { return false }
+      index += 1
+    }
+    return true
   }
 }
