@@ -102,7 +102,10 @@ extension VCardCard {
     var result: String??
     withPlainText(value, version) { bytes in
       guard VCardText.isPlainASCII(bytes), !VCardText.containsBackslashOrCR(bytes) else { return }
-      guard VCardText.hasVisibleText(bytes) else { return result = .some(nil) }
+      guard VCardText.hasVisibleText(bytes) else {
+        result = .some(nil)
+        return
+      }
       result = .some(String(decoding: VCardText.trimmingBlanks(bytes), as: UTF8.self))
     }
     return result
