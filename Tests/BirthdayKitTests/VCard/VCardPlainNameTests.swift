@@ -2,9 +2,9 @@ import Testing
 
 @testable import BirthdayKit
 
-/// Names and UIDs that need no decoding are made straight from the card's bytes
-/// (`VCardCard+Names.swift`); the same bytes written quoted-printable take the general path.
-/// Both must give the same contact name and identifier.
+/// Names and UIDs that decode without a notice are made straight from their bytes
+/// (`VCardCard+Names.swift`): the plain paths must give what the general path gives, for values
+/// written as they are, quoted-printable (with soft line breaks), folded and with a charset.
 @Suite struct VCardPlainNameTests {
   /// Pieces of values: letters, blanks, separators, escapes, non-ASCII text, controls, a
   /// bidirectional override, a special space, invalid UTF-8 (no CR or LF: values are one line).
@@ -49,7 +49,7 @@ import Testing
   }
 
   /// Reads `entries` both ways in every version and compares names and identifiers.
-  static func expectSameAsGeneralPath(_ entries: [Values]) throws {
+  static func expectSameQuotedPrintable(_ entries: [Values]) throws {
     for version in ["2.1", "3.0", "4.0", nil] {
       let plain = try readVCard(cards(entries, version: version, quotedPrintable: false))
       let general = try readVCard(cards(entries, version: version, quotedPrintable: true))
@@ -71,7 +71,7 @@ import Testing
     }
   }
 
-  @Test func randomValuesGiveWhatTheGeneralPathGives() throws {
+  @Test func randomValuesReadTheSameQuotedPrintable() throws {
     var generator = SystemRandomNumberGenerator()
     var entries: [Values] = []
     for _ in 0..<2_000 {
@@ -82,10 +82,10 @@ import Testing
       entries.append(
         Values(formatted: value(0.8), name: value(0.8), uid: value(0.7), appleUID: value(0.3)))
     }
-    try Self.expectSameAsGeneralPath(entries)
+    try Self.expectSameQuotedPrintable(entries)
   }
 
-  @Test func everyShortValueGivesWhatTheGeneralPathGives() throws {
+  @Test func everyShortValueReadsTheSameQuotedPrintable() throws {
     // Every value of up to two pieces, then three pieces of a smaller set, as FN, as N and as UID.
     var values: [[UInt8]] = [[]]
     for first in Self.pieces {
@@ -103,7 +103,117 @@ import Testing
       entries.append(Values(formatted: nil, name: value, uid: Array(" x ".utf8), appleUID: nil))
       entries.append(Values(formatted: [0x20], name: Array("Doe;".utf8) + value, uid: nil))
     }
-    try Self.expectSameAsGeneralPath(entries)
+    try Self.expectSameQuotedPrintable(entries)
+  }
+
+  /// How a value is written in the card.
+  enum Form: CaseIterable {
+    case asIs, quotedPrintable, folded, latin1
+  }
+
+  /// A card holding `values` (FN, N, UID, X-ABUID), each written in `form`.
+  static func card(_ entry: Values, version: VCardVersion?, form: Form) -> VCardCard {
+    var card = VCardCard(location: SourceLocation(file: "t.vcf", line: 1))
+    card.version = version
+    var line = 2
+    for (property, value) in [
+      (VCardPropertyName.formattedName, entry.formatted), (.name, entry.name),
+      (.uid, entry.uid), (.appleUID, entry.appleUID),
+    ] {
+      guard let value else { continue }
+      var parameters = VCardParameters()
+      var lines = [value]
+      switch form {
+      case .asIs: break
+      case .latin1: parameters.charset = .isoLatin1
+      case .folded:
+        let cut = value.count / 2
+        lines = [Array(value[..<cut]), [0x20] + value[cut...]]
+      case .quotedPrintable:
+        parameters.isQuotedPrintable = true
+        let hex = Array("0123456789ABCDEF".utf8)
+        let encoded = value.map { [UInt8(ascii: "="), hex[Int($0 >> 4)], hex[Int($0 & 15)]] }
+        let cut = encoded.count / 2
+        // A soft line break in the middle.
+        lines = [
+          encoded[..<cut].flatMap { $0 } + [UInt8(ascii: "=")], encoded[cut...].flatMap { $0 },
+        ]
+      }
+      lines[0].withUnsafeBufferPointer { first in
+        card.startPending(
+          property, line: line, column: 4, group: nil, parameters: parameters, firstLine: first,
+          limit: VCardCard.textLimit)
+      }
+      for next in lines.dropFirst() {
+        next.withUnsafeBufferPointer { card.continuePending($0, folded: form == .folded) }
+      }
+      card.finishPending()
+      line += lines.count
+    }
+    return card
+  }
+
+  /// Whenever a plain path answers, it answers what the general path does, which reports
+  /// nothing then.
+  static func expectPlainPathsAgree(_ entry: Values) -> (name: Bool, identifier: Bool) {
+    var took = (name: false, identifier: false)
+    for version in [VCardVersion.v21, .v30, .v40, .lenient, nil] {
+      for form in Form.allCases {
+        let card = card(entry, version: version, form: form)
+        let effective = version ?? .lenient
+        if let plain = card.plainPersonName(version: effective) {
+          var diagnostics: [Diagnostic] = []
+          let general = card.generalPersonName(version: effective, diagnostics: &diagnostics)
+          #expect(plain == general, "\(entry) \(effective) \(form)")
+          #expect(diagnostics.isEmpty, "\(entry) \(effective) \(form)")
+          took.name = true
+        }
+        for (value, property) in [(card.uid, VCardPropertyName.uid), (card.appleUID, .appleUID)] {
+          guard let value, let plain = card.plainIdentifierText(value, effective) else { continue }
+          var diagnostics: [Diagnostic] = []
+          let general = card.generalIdentifierText(value, property, effective, &diagnostics)
+          #expect(plain == general, "\(entry) \(effective) \(form)")
+          #expect(diagnostics.isEmpty, "\(entry) \(effective) \(form)")
+          took.identifier = true
+        }
+      }
+    }
+    return took
+  }
+
+  @Test func plainPathsGiveWhatTheGeneralPathGives() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<1_500 {
+      func value() -> [UInt8] { Self.randomValue(maximumPieces: 8, using: &generator) }
+      _ = Self.expectPlainPathsAgree(
+        Values(formatted: value(), name: value(), uid: value(), appleUID: value()))
+    }
+    var values: [[UInt8]] = [[]]
+    for first in Self.pieces {
+      values.append(first)
+      for second in Self.pieces { values.append(first + second) }
+    }
+    for value in values {
+      _ = Self.expectPlainPathsAgree(
+        Values(formatted: value, name: Array("Doe;".utf8) + value, uid: value, appleUID: nil))
+      _ = Self.expectPlainPathsAgree(
+        Values(formatted: Array("Ann".utf8), name: value, uid: nil, appleUID: value))
+    }
+  }
+
+  @Test func commonValuesTakeThePlainPaths() {
+    // Otherwise the test above would pass without checking anything.
+    let took = Self.expectPlainPathsAgree(
+      Values(
+        formatted: Array("Zoë Doe".utf8), name: Array("Doe;Zoë;;;".utf8),
+        uid: Array(" urn:uuid:1234 ".utf8), appleUID: nil))
+    #expect(took.name && took.identifier)
+    let card = Self.card(
+      Values(formatted: Array("Zoë Doe".utf8), name: Array("Doe;Zoë;;;".utf8), uid: nil),
+      version: .v21, form: .quotedPrintable)
+    #expect(
+      card.plainPersonName(version: .v21)
+        == PersonName(formatted: "Zoë Doe", given: "Zoë", family: "Doe"))
   }
 
   @Test func singleLineTextIsLeftAsItIs() {

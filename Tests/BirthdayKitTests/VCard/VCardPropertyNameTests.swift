@@ -35,4 +35,43 @@ import Testing
     #expect(Self.classify([0x02, 0x0E]) == .other)
     #expect(Self.classify(Array("F\u{E}".utf8)) == .other)
   }
+
+  @Test func everySpellingInEveryCaseAndOneByteOff() {
+    // The reference: the spellings compared ignoring ASCII case, as the long names are.
+    func reference(_ bytes: [UInt8]) -> VCardPropertyName {
+      bytes.withUnsafeBufferPointer { name in
+        VCardPropertyName.spellings.first {
+          VCardBytes.equalsIgnoringCase(name, Array($0.0.utf8))
+        }?.1 ?? .other
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for (spelling, property) in VCardPropertyName.spellings {
+      let lower = Array(spelling.utf8)
+      // Every mix of cases for short names, random ones for long names.
+      let mixes =
+        lower.count <= 8
+        ? (0..<(1 << lower.count)).map { $0 }
+        : (0..<64).map { _ in
+          Int.random(in: 0..<Int.max, using: &generator)
+        }
+      for mix in mixes {
+        let name = lower.enumerated().map { index, byte in
+          mix >> (index % 62) & 1 == 1 && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+        }
+        #expect(Self.classify(name) == property, "\(name)")
+        // Each byte changed to a neighbour or to a byte of another case range, and one byte more
+        // or less.
+        for index in name.indices {
+          for other: UInt8 in [name[index] &+ 1, name[index] &- 1, name[index] ^ 0x20, 0, 0xC3] {
+            var changed = name
+            changed[index] = other
+            #expect(Self.classify(changed) == reference(changed), "\(changed)")
+          }
+        }
+        #expect(Self.classify(name + [0x61]) == reference(name + [0x61]))
+        #expect(Self.classify(Array(name.dropLast())) == reference(Array(name.dropLast())))
+      }
+    }
+  }
 }

@@ -1,52 +1,47 @@
 /// The card's name and identifier: `FN`, `N` (and `ORG` when there is no name), `UID` (and
 /// Apple's `X-ABUID`).
 ///
-/// Most values need no decoding: one line, no quoted-printable, no charset, valid UTF-8, no
-/// escape. Their strings are made straight from the card's storage, and a name that is already
-/// clean is not cleaned again; any other value takes the general path, which gives the same
-/// strings.
+/// Most values decode without a notice: not truncated, ASCII or UTF-8 without a charset, and
+/// without an escape. Their strings are made straight from the decoded bytes (the card's storage
+/// itself when the value is one line and not quoted-printable), and a name already clean is not
+/// cleaned again. Any other value takes the general path, which gives the same strings.
 extension VCardCard {
   /// The contact's name.
-  func personName(
+  func personName(version: VCardVersion, diagnostics: inout [Diagnostic]) -> PersonName? {
+    plainPersonName(version: version)
+      ?? generalPersonName(version: version, diagnostics: &diagnostics)
+  }
+
+  /// The name when `FN` has visible text and `FN` and `N` decode without a notice, need no
+  /// unescaping and are clean (``TextSanitizer/isSingleLine(_:)``); nil otherwise.
+  func plainPersonName(version: VCardVersion) -> PersonName? {
+    guard let formattedName else { return nil }
+    var formatted: String?
+    withPlainText(formattedName, version) { bytes in
+      guard !bytes.contains(VCardBytes.backslash), VCardText.hasVisibleText(bytes),
+        TextSanitizer.isSingleLine(bytes)
+      else { return }
+      formatted = String(decoding: bytes, as: UTF8.self)
+    }
+    guard let formatted else { return nil }
+    var parts: (family: String?, given: String?)?
+    if let name {
+      withPlainText(name, version) { parts = Self.cleanFamilyAndGiven($0, version: version) }
+    } else {
+      parts = (nil, nil)
+    }
+    guard let parts else { return nil }
+    return PersonName(singleLineFormatted: formatted, given: parts.given, family: parts.family)
+  }
+
+  /// The name as every value is read: decoded (with notices), unescaped, cleaned.
+  func generalPersonName(
     version: VCardVersion, diagnostics: inout [Diagnostic]
   ) -> PersonName? {
-    // nil: the value needs the general path.
-    var formatted: String??
-    var parts: (family: String?, given: String?, clean: Bool)?
-    var isClean = true
-    storage.bytes.withUnsafeBufferPointer { buffer in
-      if let formattedName {
-        if let bytes = verbatimText(formattedName, version, buffer),
-          !bytes.contains(VCardBytes.backslash)
-        {
-          if VCardText.hasVisibleText(bytes) {
-            formatted = .some(String(decoding: bytes, as: UTF8.self))
-            isClean = TextSanitizer.isSingleLine(bytes)
-          } else {
-            formatted = .some(nil)
-          }
-        }
-      } else {
-        formatted = .some(nil)
-      }
-      if let name {
-        if let bytes = verbatimText(name, version, buffer) {
-          parts = Self.familyAndGiven(bytes, version: version)
-        }
-      } else {
-        parts = (nil, nil, true)
-      }
-    }
-    if case .some(let formatted?) = formatted, let parts, isClean, parts.clean {
-      return PersonName(singleLineFormatted: formatted, given: parts.given, family: parts.family)
-    }
-    var text: String?
-    if let known = formatted {
-      text = known
-    } else if let formattedName {
-      text = VCardText.nonBlankString(
+    var text = formattedName.flatMap {
+      VCardText.nonBlankString(
         VCardText.unescaped(
-          decodedText(formattedName, .formattedName, version, &diagnostics), version: version))
+          decodedText($0, .formattedName, version, &diagnostics), version: version))
     }
     var given: String?
     var family: String?
@@ -84,48 +79,81 @@ extension VCardCard {
   /// event's UID when the name or date is corrected).
   func sourceIdentifier(version: VCardVersion, diagnostics: inout [Diagnostic]) -> String? {
     // (Two plain steps rather than a loop over an array: that array copied both values.)
-    func identifierText(_ value: VCardRawValue, _ property: VCardPropertyName) -> String? {
-      let plain = storage.bytes.withUnsafeBufferPointer { buffer -> String?? in
-        guard let bytes = verbatimText(value, version, buffer),
-          !bytes.contains(where: { $0 == VCardBytes.backslash || $0 >= 0x80 || $0 == 0x0D })
-        else { return nil }
-        // ASCII without CR: each byte is one Character, so trimming bytes trims Characters.
-        guard VCardText.hasVisibleText(bytes) else { return .some(nil) }
-        return .some(String(decoding: VCardText.trimmingBlanks(bytes), as: UTF8.self))
-      }
-      if let plain { return plain }
-      let bytes = VCardText.unescaped(
-        decodedText(value, property, version, &diagnostics), version: version)
-      return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+    var identifier = uid.flatMap { identifierText($0, .uid, version, &diagnostics) }
+    if identifier == nil, let appleUID {
+      identifier = identifierText(appleUID, .appleUID, version, &diagnostics)
     }
-    var identifier = uid.flatMap { identifierText($0, .uid) }
-    if identifier == nil, let appleUID { identifier = identifierText(appleUID, .appleUID) }
     return identifier
   }
 
-  /// The bytes of `value` when ``decodedText(_:_:_:_:)`` would return them unchanged and report
-  /// nothing: not truncated, not quoted-printable, not folded (or 2.1, which keeps folds),
-  /// ASCII without ESC, or valid UTF-8 without a charset. Still escaped.
-  func verbatimText(
-    _ value: VCardRawValue, _ version: VCardVersion, _ buffer: UnsafeBufferPointer<UInt8>
-  ) -> UnsafeBufferPointer<UInt8>? {
-    guard !value.isTruncated, !value.isQuotedPrintable,
-      value.folds.isEmpty || version.keepsFoldingWhitespace
-    else { return nil }
-    let bytes = UnsafeBufferPointer(rebasing: buffer[value.bytes])
-    if VCardText.isPlainASCII(bytes) { return bytes }
-    guard storage.parameters(of: value).charset == nil, isValidUTF8(UnsafeRawBufferPointer(bytes))
-    else { return nil }
-    return bytes
+  /// One identifier value, trimmed, or nil when it holds no visible text.
+  func identifierText(
+    _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
+    _ diagnostics: inout [Diagnostic]
+  ) -> String? {
+    if let plain = plainIdentifierText(value, version) { return plain }
+    return generalIdentifierText(value, property, version, &diagnostics)
   }
 
-  /// The family and given names of an `N` value that needs no decoding (see
-  /// ``verbatimText(_:_:_:)``), as the general path makes them, and whether both are clean
-  /// (``TextSanitizer/isSingleLine(_:)``); nil when the value has an escape or, but in 2.1, a
-  /// comma (several values in a component).
-  static func familyAndGiven(
+  /// ``identifierText(_:_:_:_:)`` of a value that decodes without a notice to ASCII without a
+  /// backslash or CR (each byte one Character, so trimming bytes trims Characters); `.some(nil)`
+  /// when it holds no visible text, nil when it needs the general path.
+  func plainIdentifierText(_ value: VCardRawValue, _ version: VCardVersion) -> String?? {
+    var result: String??
+    withPlainText(value, version) { bytes in
+      guard VCardText.isPlainASCII(bytes), !VCardText.containsBackslashOrCR(bytes) else { return }
+      guard VCardText.hasVisibleText(bytes) else {
+        result = .some(nil)
+        return
+      }
+      result = .some(String(decoding: VCardText.trimmingBlanks(bytes), as: UTF8.self))
+    }
+    return result
+  }
+
+  /// ``identifierText(_:_:_:_:)`` as every value is read: decoded (with notices), unescaped,
+  /// trimmed.
+  func generalIdentifierText(
+    _ value: VCardRawValue, _ property: VCardPropertyName, _ version: VCardVersion,
+    _ diagnostics: inout [Diagnostic]
+  ) -> String? {
+    let bytes = VCardText.unescaped(
+      decodedText(value, property, version, &diagnostics), version: version)
+    return VCardText.nonBlankString(bytes).map(\.trimmingBlanks)
+  }
+
+  /// Calls `body` with the bytes ``decodedText(_:_:_:_:)`` returns for `value` when it would
+  /// return them without a notice: not truncated, and ASCII without ESC or valid UTF-8 without a
+  /// charset. Does not call it otherwise. Still escaped.
+  func withPlainText(
+    _ value: VCardRawValue, _ version: VCardVersion,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    guard !value.isTruncated else { return }
+    func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      VCardText.isPlainASCII(bytes)
+        || storage.parameters(of: value).charset == nil
+          && isValidUTF8(UnsafeRawBufferPointer(bytes))
+    }
+    if !value.isQuotedPrintable, value.folds.isEmpty || version.keepsFoldingWhitespace {
+      // Unfolding and decoding change nothing: the bytes as kept.
+      storage.bytes.withUnsafeBufferPointer { buffer in
+        let bytes = UnsafeBufferPointer(rebasing: buffer[value.bytes])
+        if isPlain(bytes) { body(bytes) }
+      }
+    } else {
+      storage.unfolded(value, version).withUnsafeBufferPointer { bytes in
+        if isPlain(bytes) { body(bytes) }
+      }
+    }
+  }
+
+  /// The family and given names of an `N` value (decoded, see ``withPlainText(_:_:_:)``) as the
+  /// general path makes them, when they are clean (``TextSanitizer/isSingleLine(_:)``) and the
+  /// value has no escape nor, but in 2.1, a comma (several values in a component); nil otherwise.
+  static func cleanFamilyAndGiven(
     _ bytes: UnsafeBufferPointer<UInt8>, version: VCardVersion
-  ) -> (family: String?, given: String?, clean: Bool)? {
+  ) -> (family: String?, given: String?)? {
     var semicolons = (first: bytes.count, second: bytes.count)
     var count = 0
     for index in bytes.indices {
@@ -147,11 +175,14 @@ extension VCardCard {
       guard range.lowerBound < range.upperBound else { return nil }
       let part = UnsafeBufferPointer(rebasing: bytes[range])
       guard VCardText.hasVisibleText(part) else { return nil }
-      if clean { clean = TextSanitizer.isSingleLine(part) }
+      guard TextSanitizer.isSingleLine(part) else {
+        clean = false
+        return nil
+      }
       return String(decoding: part, as: UTF8.self)
     }
     let family = text(0..<semicolons.first)
     let given = text(min(semicolons.first + 1, bytes.count)..<semicolons.second)
-    return (family, given, clean)
+    return clean ? (family, given) : nil
   }
 }

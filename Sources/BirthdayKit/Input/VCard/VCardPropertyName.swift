@@ -86,7 +86,8 @@ enum VCardPropertyName: Hashable, Sendable {
     }
   }
 
-  private static let spellings: [(String, VCardPropertyName)] = [
+  /// Every name read, lower-case.
+  static let spellings: [(String, VCardPropertyName)] = [
     ("tel", .other), ("email", .other), ("adr", .other),
     ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
     ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),

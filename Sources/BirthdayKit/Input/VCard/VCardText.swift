@@ -104,6 +104,30 @@ enum VCardText {
     return UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
+  /// True when `bytes` hold a backslash or a CR; eight bytes a step.
+  static func containsBackslashOrCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let backslashes = word ^ (ones &* 0x5C)
+      let returns = word ^ (ones &* 0x0D)
+      // "Has a zero byte" after each XOR, exact as a test.
+      if ((backslashes &- ones) & ~backslashes | (returns &- ones) & ~returns) & highs != 0 {
+        return true
+      }
+      index += 8
+    }
+    while index < bytes.count {
+      if base[index] == 0x5C || base[index] == 0x0D { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// True when `bytes` are ASCII without ESC (text that reads the same in every charset but the
   /// 7-bit ISO-2022 ones, which shift with ESC); eight bytes a step.
   static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
