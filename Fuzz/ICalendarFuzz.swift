@@ -58,21 +58,30 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // the same events, diagnostics and error.
   do {
     guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }
-    func listing(commonForm: Bool) -> [String] {
+    func listing(commonForm: Bool, cut: Int? = nil) -> [String] {
       var lines: [String] = []
       do {
-        try CalendarLister.forEachEvent(
+        try CalendarLister.forEachRecord(
           in: [(MemoryByteSource(bytes), "fuzz.ics")], today: today, limits: .standard,
-          commonForm: commonForm, diagnostics: { lines.append("\($0)") },
-          { lines.append("\($0)") })
+          commonForm: commonForm, splittable: cut == nil ? [] : [MemoryRandomAccessSource(bytes)],
+          split: { source in
+            guard let cut else { return nil }
+            return try CalendarSplit(of: source, minimumSize: 0, searchingFrom: cut)
+          },
+          diagnostics: { lines.append("\($0)") }, { lines.append("\($0.event)") })
       } catch {
         lines.append("\(error)")
       }
       return lines
     }
+    let general = listing(commonForm: false)
     precondition(
-      listing(commonForm: true) == listing(commonForm: false),
+      listing(commonForm: true) == general,
       "the common form listed otherwise than the general reader")
+    // Read in two halves, cut at the first BEGIN:VEVENT line after a third or two thirds.
+    for cut in [bytes.count / 3, 2 * bytes.count / 3] {
+      precondition(listing(commonForm: true, cut: cut) == general, "two halves listed otherwise")
+    }
   }
   if valid {
     guard let today = CivilDate(year: 2026, month: 11, day: 23) else { fatalError("a valid date") }
