@@ -92,6 +92,14 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     failuresBeforeRecord = failures
   }
 
+  /// ``countRecord(events:leftOut:)`` for a record after which no diagnostic was given since the
+  /// last record was counted: the failure count cannot have moved, so it is not read.
+  mutating func countRecordWithoutNewFailures(
+    events: Int, leftOut: CelebrationBuilder.LeftOut? = nil
+  ) {
+    statistics.countRecord(events: events, hadProblems: false, leftOut: leftOut)
+  }
+
   /// Counts an event written.
   mutating func countEvent(_ kind: CelebrationKind) {
     statistics.eventsWritten += 1

@@ -49,9 +49,13 @@ enum ConversionPipeline {
       }
       guard !inFlight.isEmpty else { return }
       let oldest = inFlight.removeFirst()
-      guard try commit(oldest.batch, oldest.job.wait()) else { return }
+      let converted = oldest.job.wait()
+      guard try commit(oldest.batch, converted) else { return }
       oldest.output.removeAll()
       spareOutputs.append(oldest.output)
+      // Freeing a batch and what was made of it (a CSV segment's celebrations: many small
+      // strings) is work of its own, about a tenth of this thread's: a worker does it.
+      workers.submit { withExtendedLifetime((oldest.batch, converted)) {} }
       committed()
     }
   }

@@ -78,6 +78,25 @@ import Testing
     }
   }
 
+  @Test func countsAndParitiesOfLongRunsAreExact() {
+    // Lengths around the 16-byte blocks, and past 255 blocks (where lane counts are flushed).
+    var generator = SystemRandomNumberGenerator()
+    for count in Array(0..<70) + [16 * 255 - 1, 16 * 255, 16 * 256 + 7, 9000] {
+      for density in [2, 7] {
+        let bytes = (0..<count).map { _ in
+          Int.random(in: 0..<density, using: &generator) == 0 ? 0x22 : 0x23 as UInt8
+        }
+        let from = count == 0 ? 0 : Int.random(in: 0...min(count, 20), using: &generator)
+        let expected = bytes[from...].filter { $0 == 0x22 }.count
+        bytes.withUnsafeBufferPointer { data in
+          #expect(ByteScan.count(of: 0x22, in: data, from: from, to: count) == expected)
+          #expect(
+            ByteScan.hasOddCount(of: 0x22, in: data, from: from, to: count) == (expected % 2 == 1))
+        }
+      }
+    }
+  }
+
   @Test func countsLineBreaksAsTheLineReaderDoes() throws {
     // CR, LF and CRLF in every position, including a CRLF split across two words.
     var generator = SystemRandomNumberGenerator()

@@ -158,6 +158,60 @@ import Testing
     Self.expectSameAsSequential("Name,Phone\nAnn,555\n")
   }
 
+  /// Checks the parallel path against the sequential one with every segment size up to
+  /// `sizes`: each cut falls once at each byte, before and after every quote and line break.
+  static func expectSameAsSequentialForEveryCut(_ bytes: [UInt8], sizes: ClosedRange<Int>) {
+    let sequential = convert(bytes, options: .init(), threads: nil, batchSize: 0)
+    for threads in [1, 2] {
+      for batchSize in sizes {
+        let parallel = convert(bytes, options: .init(), threads: threads, batchSize: batchSize)
+        #expect(parallel == sequential, "threads \(threads), segment \(batchSize) bytes")
+      }
+    }
+  }
+
+  /// Rows where quote parity misleads the cut (a quote inside an unquoted field), quoted line
+  /// breaks of every kind, doubled quotes next to line breaks, CR, LF and CRLF mixed, a CR
+  /// followed by a quoted LF, blank lines and a last record without a line break.
+  @Test func segmentsCutAtEveryByte() {
+    let text =
+      "\u{FEFF}\"First\r\nName\",Birthday,Notes\r\n"
+      + "Ann,1985-04-12,5'10\" tall\r\n"
+      + "Bo,1986-05-13,\"a\nb\"\n"
+      + "Cy,1987-06-14,\"\"\"\r\"\"\"\r"
+      + "Di,1988-07-15,x\"y\"z\n\r\n"
+      + "Ed,1989-08-16,\"\r\n\r\n\"\r\n"
+      + "Fay,1990-09-17,\"end\"\"\r"
+      + "\"Gus\",1991-10-18,\"q\"x\n"
+      + "Hal,1992-11-19,\"last\nrow"
+    Self.expectSameAsSequentialForEveryCut(Array(text.utf8), sizes: 1...150)
+  }
+
+  @Test func segmentsCutAtEveryByteWithBalancedQuotes() {
+    let text =
+      "Name,Birthday,Address\n"
+      + "Ann,1985-04-12,\"1 Main St\nTown\"\n"
+      + "Bo,1986-05-13,\"2 \"\"Elm\"\"\r\nCity\"\r\n"
+      + "Cy,1987-06-14,\"\"\r"
+      + "Dup,1970-07-07,\n"
+      + "Dup,1970-07-07,\"\n\"\n"
+      + "Ed,02/30/1989,\n"
+      + "Fay,1990-09-17,tail"
+    Self.expectSameAsSequentialForEveryCut(Array(text.utf8), sizes: 1...120)
+  }
+
+  @Test func cutIsTheLastLineBreakAfterEvenQuotes() {
+    func cut(_ text: String, limit: Int) -> Int? {
+      Array(text.utf8).withUnsafeBufferPointer { CSVSegmentCut.cut(in: $0, limit: limit) }
+    }
+    #expect(cut("a\nb\nc", limit: 4) == 4)
+    #expect(cut("a\n\"b\nc\"\nd", limit: 6) == 2)  // the LF at 4 is inside quotes
+    #expect(cut("a\r\nb", limit: 2) == nil)  // a CR before an LF is no cut
+    #expect(cut("a\rb", limit: 2) == 2)
+    #expect(cut("a\"b\nc", limit: 5) == 4)  // odd quotes only: the latest line break
+    #expect(cut("abc", limit: 2) == nil)
+  }
+
   /// A batch whose numeric date needs the file's date order, still unknown when the batch was
   /// cut, says so as a returned value (no error thrown for control flow): the driver reads it
   /// again in sequence. With the order known, the same rows are read alone.

@@ -21,6 +21,16 @@ struct CSVRecordScanner {
     self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 16))
   }
 
+  /// A scanner over the last bytes of an input, already normalized (no byte order mark is looked
+  /// for): reads them as the end of the input, numbering lines from `lineNumber`.
+  init(remaining bytes: [UInt8], lineNumber: Int) {
+    self.source = UTF16TranscodingSource(MemoryByteSource([]))
+    self.buffer = bytes
+    self.end = bytes.count
+    self.atStart = false
+    self.lineNumber = lineNumber
+  }
+
   /// A record: its bytes without the line break, where it starts, and whether the input ended
   /// inside a quoted field.
   struct Record {
@@ -110,10 +120,24 @@ struct CSVRecordScanner {
     return Record(line: line, unterminatedQuote: false)
   }
 
+  /// Appends to `bytes` up to `count` bytes of the input as the records are read from it (byte
+  /// order mark dropped, UTF-16 transcoded); `false` at the end of the input. Lines are no
+  /// longer counted from here on: whoever splits these bytes into records numbers them.
+  mutating func appendBytes(to bytes: inout [UInt8], count: Int) throws -> Bool {
+    guard count > 0 else { return true }
+    guard try ensureByte() else { return false }
+    let stop = min(end, position + count)
+    buffer.withUnsafeBufferPointer { all in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[position..<stop]))
+    }
+    position = stop
+    return true
+  }
+
   /// The record starting at `start` as ``nextRecord(into:delimiter:)`` reads it: where its
   /// bytes end, where the next record starts, and the line breaks inside its quoted fields;
   /// `nil` when telling needs a byte at or after `end`.
-  private static func recordInBuffer(
+  static func recordInBuffer(
     _ all: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, delimiter: UInt8?
   ) -> (end: Int, next: Int, lines: Int)? {
     var index = start

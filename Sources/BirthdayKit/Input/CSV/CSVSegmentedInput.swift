@@ -1,21 +1,44 @@
 /// A CSV export as the conversion driver reads it.
 ///
-/// Records are found in sequence on the calling thread (quotes decide where a record ends, so
-/// this part is sequential, and cheap), and the header first; batches of records are then split
-/// into fields, decoded and turned into contacts on worker threads, each with a copy of the
-/// reader's state as it stood when the batch was cut (header, delimiter, the date order if
-/// known). A batch that meets a numeric date while the file's date order is still unknown is
-/// read again in sequence, so that the order is inferred exactly as in a sequential read.
+/// The header is read on the calling thread; after it, the calling thread only cuts the bytes
+/// into segments at a line break most likely outside quotes (``CSVSegmentCut``), without reading
+/// records or counting lines. Workers split a segment into records, number its lines from its
+/// start (the commit adds the lines before it), split fields, decode them and turn rows into
+/// contacts, each with a copy of the reader's state as it stood when the segment was cut
+/// (header, delimiter, the date order if known).
+///
+/// A segment is read again in sequence on the calling thread when reading it alone is not what
+/// a sequential read gives: its last record does not end at the cut (the line break was inside
+/// quotes after all; the record's start then waits for the next segment, which is read in
+/// sequence too), a numeric date needs the file's date order while it is still unknown, or
+/// reading it fails (an error names lines of the whole file).
 package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
-  /// Records and the reader's state when they were cut.
+  /// Bytes that start where a record starts (if the cut before them was right), and the
+  /// reader's state when they were cut.
   package struct Segment: Sendable {
-    var batch: CSVRecordBatch
+    /// The segment's bytes, and unless it is the last one, one byte more: the next segment's
+    /// first, looked at only to tell a CR that ends the segment from the start of a CRLF.
+    var bytes: [UInt8]
+    /// The segment's own bytes in `bytes`.
+    var length: Int
+    /// The segment ends the input.
+    var isLast: Bool
     var state: CSVRowState
+    /// Counted by the worker that reads the segment alone.
+    let lineBreaks = SegmentLineBreaks()
   }
 
   private var scanner: CSVRecordScanner
   private var state: CSVRowState
   private let batchSize: Int
+  /// Whether segments are being cut: the scanner no longer numbers lines.
+  private var cutting = false
+  /// Bytes after the last cut: the next segment's start.
+  private var leftover: [UInt8] = []
+  /// The start of a record that segments read in sequence have not ended yet.
+  private var pending: [UInt8] = []
+  /// The line of the first byte after what was committed or read in sequence.
+  private var nextLine = 1
 
   package var recordKind: RecordKind { .row }
 
@@ -23,13 +46,13 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
   ///   - source: the CSV bytes (a file or a stream).
   ///   - fileName: the name used in diagnostics.
   ///   - options: delimiter, date order and column mapping.
-  ///   - batchSize: the bytes of records in one segment.
+  ///   - batchSize: the bytes of one segment (more when one record is longer).
   package init(
     source: Source, fileName: String, options: CSVReadOptions, batchSize: Int = 1 << 17
   ) {
     self.scanner = CSVRecordScanner(source)
     self.state = CSVRowState(fileName: fileName, options: options)
-    self.batchSize = batchSize
+    self.batchSize = max(batchSize, 1)
   }
 
   package var bytesRead: Int { scanner.bytesRead }
@@ -44,11 +67,30 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
         try state.consume(bytes, info: info, report: report) { _ in }
       }
     }
-    guard
-      let batch = try CSVRecordBatch.read(
-        from: &scanner, delimiter: state.delimiter, size: batchSize)
-    else { return nil }
-    return Segment(batch: batch, state: state)
+    if !cutting {
+      cutting = true
+      nextLine = scanner.lineNumber
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(batchSize + 1)
+    bytes.append(contentsOf: leftover)
+    leftover.removeAll(keepingCapacity: true)
+    var limit = batchSize
+    while true {
+      while bytes.count <= limit,
+        try scanner.appendBytes(to: &bytes, count: limit + 1 - bytes.count)
+      {}
+      if bytes.count <= limit {  // the end of the input
+        guard !bytes.isEmpty else { return nil }
+        return Segment(bytes: bytes, length: bytes.count, isLast: true, state: state)
+      }
+      if let cut = bytes.withUnsafeBufferPointer({ CSVSegmentCut.cut(in: $0, limit: limit) }) {
+        leftover.append(contentsOf: bytes[cut...])
+        bytes.removeSubrange((cut + 1)...)
+        return Segment(bytes: bytes, length: cut, isLast: false, state: state)
+      }
+      limit *= 2  // no line break: one record longer than a segment
+    }
   }
 
   package static func read(
@@ -57,17 +99,61 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     var state = segment.state.withPrivateStorage()
     state.requiresKnownOrder = true
     do {
-      let complete = try segment.batch.forEachRecord { bytes, info in
-        try state.consume(bytes, info: info, report: report, body: body) == .read
+      let outcome = try segment.bytes.withUnsafeBufferPointer { all in
+        try Self.forEachRecord(
+          in: all, length: segment.length, isLast: segment.isLast, firstLine: 1,
+          delimiter: state.delimiter
+        ) { bytes, info in
+          try state.consume(bytes, info: info, report: report, body: body) == .read
+        }
       }
-      return complete ? .complete : .needsSequentialRead
+      guard outcome.complete, outcome.next == segment.length else { return .needsSequentialRead }
+      segment.lineBreaks.set(outcome.line - 1)
+      return .complete
     } catch {
-      return .failed(error)
+      // The error's lines count from the segment's start: the sequential read gives it right.
+      return .needsSequentialRead
     }
   }
 
-  /// Rows held back for the date order make every later batch wait for them.
-  package var acceptsSegmentsReadAlone: Bool { !state.hasHeldBackRows }
+  /// Reads the records of `all[..<length]` from its start, numbering lines from `firstLine`,
+  /// while `body` returns `true`. A record that does not end before `length` is left unread
+  /// unless `isLast` (then it ends with the input). Returns where the unread bytes start, their
+  /// line, and whether `body` always returned `true`.
+  private static func forEachRecord(
+    in all: UnsafeBufferPointer<UInt8>, length: Int, isLast: Bool, firstLine: Int,
+    delimiter: UInt8?,
+    _ body: (UnsafeBufferPointer<UInt8>, CSVRecordScanner.Record) throws -> Bool
+  ) throws -> (next: Int, line: Int, complete: Bool) {
+    var start = 0
+    var line = firstLine
+    while start < length,
+      let found = CSVRecordScanner.recordInBuffer(
+        all, from: start, to: all.count, delimiter: delimiter),
+      found.next <= length
+    {
+      let record = CSVRecordScanner.Record(line: line, unterminatedQuote: false)
+      guard try body(UnsafeBufferPointer(rebasing: all[start..<found.end]), record) else {
+        return (start, line, false)
+      }
+      start = found.next
+      line += found.lines + 1
+    }
+    guard isLast, start < length else { return (start, line, true) }
+    // The last record, which may lack its line break or its closing quote.
+    var tail = CSVRecordScanner(remaining: Array(all[start..<length]), lineNumber: line)
+    var record: [UInt8] = []
+    while let info = try tail.nextRecord(into: &record, delimiter: delimiter) {
+      guard try record.withUnsafeBufferPointer({ try body($0, info) }) else {
+        return (start, line, false)
+      }
+    }
+    return (length, tail.lineNumber, true)
+  }
+
+  /// Rows held back for the date order, or a record not ended by segments read in sequence,
+  /// make every later segment wait for them.
+  package var acceptsSegmentsReadAlone: Bool { !state.hasHeldBackRows && pending.isEmpty }
 
   /// The encoding notice is given once per file.
   package mutating func keeps(_ diagnostic: Diagnostic) -> Bool {
@@ -76,28 +162,63 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     return !state.hasWarnedAboutEncoding
   }
 
-  package mutating func committed(_ segment: Segment) {}
+  package func lineOffset(of segment: Segment) -> Int { nextLine - 1 }
+
+  package mutating func committed(_ segment: Segment) {
+    nextLine += segment.lineBreaks.value
+  }
 
   package mutating func readInSequence(
     _ segment: Segment, report: DiagnosticHandler, body: (Contact) throws -> Void
   ) throws {
-    _ = try segment.batch.forEachRecord { bytes, info in
-      try state.consume(bytes, info: info, report: report, body: body)
-      return true
+    var bytes = segment.bytes
+    var length = segment.length
+    if !pending.isEmpty {
+      bytes = pending + bytes
+      length += pending.count
     }
+    try readInSequence(bytes, length: length, isLast: segment.isLast, report: report, body: body)
+  }
+
+  /// Reads `bytes[..<length]` in sequence after what was read before; keeps a record it does
+  /// not end in ``pending``.
+  private mutating func readInSequence(
+    _ bytes: [UInt8], length: Int, isLast: Bool, report: DiagnosticHandler,
+    body: (Contact) throws -> Void
+  ) throws {
+    let outcome = try bytes.withUnsafeBufferPointer { all in
+      try Self.forEachRecord(
+        in: all, length: length, isLast: isLast, firstLine: nextLine, delimiter: state.delimiter
+      ) { bytes, info in
+        try state.consume(bytes, info: info, report: report, body: body)
+        return true
+      }
+    }
+    pending = Array(bytes[outcome.next..<length])
+    nextLine = outcome.line
   }
 
   package mutating func readRest(
     report: @escaping DiagnosticHandler, body: (Contact) throws -> Void
   ) throws {
-    var record: [UInt8] = []
-    while true {
-      record.removeAll(keepingCapacity: true)
-      guard let info = try scanner.appendRecord(to: &record, delimiter: state.delimiter) else {
-        break
+    if cutting {
+      // Whatever the segments did not cover (nothing unless conversion stopped early).
+      var bytes = pending + leftover
+      leftover = []
+      while try scanner.appendBytes(to: &bytes, count: 1 << 16) {}
+      if !bytes.isEmpty {
+        try readInSequence(bytes, length: bytes.count, isLast: true, report: report, body: body)
       }
-      _ = try record.withUnsafeBufferPointer {
-        try state.consume($0, info: info, report: report, body: body)
+    } else {
+      var record: [UInt8] = []
+      while true {
+        record.removeAll(keepingCapacity: true)
+        guard let info = try scanner.appendRecord(to: &record, delimiter: state.delimiter) else {
+          break
+        }
+        _ = try record.withUnsafeBufferPointer {
+          try state.consume($0, info: info, report: report, body: body)
+        }
       }
     }
     try state.finish(report: report, body: body)
