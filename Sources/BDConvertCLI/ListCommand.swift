@@ -53,9 +53,16 @@ struct ListCommand: Subcommand {
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks, written from the sorted records' bytes.
+      // A regular file (not standard input) may also be read in two halves at once, unless
+      // progress is shown: it counts the bytes of one reader.
+      let split = !StandardStreams.errorIsTerminal
       try CalendarLister.forEachRecord(
         in: inputs.map { input in
           (CountingByteSource(base: input.byteSource, progress: progress), input.displayName)
+        },
+        splittable: zip(paths, inputs).map { path, input in
+          !split || path == "-" || !input.prefix.isEmpty
+            ? nil : FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)
         },
         today: today, diagnostics: printer.handler
       ) { event in

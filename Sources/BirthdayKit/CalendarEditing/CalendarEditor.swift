@@ -29,10 +29,11 @@ public enum CalendarEditor {
   /// almost nothing for it.
   static func nextCommonFormLines(
     of reader: inout ICalendarScanner, after pause: Int, classifying letters: CommonFormLetters,
+    before limit: Int = .max,
     _ body: (UnsafeBufferPointer<UInt8>, CommonFormEvent) throws -> Void
   ) throws -> Int {
     if pause > 0 { return pause - 1 }
-    return try reader.nextCommonFormLines(classifying: letters, body) == 0 ? 64 : 0
+    return try reader.nextCommonFormLines(classifying: letters, before: limit, body) == 0 ? 64 : 0
   }
 
   /// Copies `source` to `sink` without the top-level components whose UID is in `uids`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lists the events of any iCalendar file with their next occurrence (`bdconvert list`).
 ///
 /// One entry per master VEVENT, sorted by next occurrence, then UID, then line; events without a
@@ -122,10 +124,29 @@ public enum CalendarLister {
       in: inputs, today: today, limits: .standard, diagnostics: diagnostics, body)
   }
 
+  /// ``forEachRecord(in:today:diagnostics:_:)`` where each input may also be read at any
+  /// offset (`splittable[i]`, the same bytes as `inputs[i]`, `nil` for a pipe): on a machine with
+  /// more than one core, a large calendar in the common form is then read in two halves at once
+  /// (``ParallelEventScan``), with the same result.
+  package static func forEachRecord<Source: ByteSource>(
+    in inputs: [(source: Source, fileName: String)], splittable: [(any RandomAccessByteSource)?],
+    today: CivilDate, diagnostics: DiagnosticHandler = { _ in },
+    _ body: (ListedEventRecord) throws -> Void
+  ) throws {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    try forEachRecord(
+      in: inputs, today: today, limits: .standard, splittable: cores > 1 ? splittable : [],
+      diagnostics: diagnostics, body)
+  }
+
   @discardableResult
   static func forEachRecord<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
     limits: ExternalSortLimits, commonForm: Bool = true,
+    splittable: [(any RandomAccessByteSource)?] = [],
+    split: (any RandomAccessByteSource) throws -> CalendarSplit? = {
+      try CalendarSplit(of: $0, minimumSize: CalendarSplit.minimumSize)
+    },
     diagnostics: DiagnosticHandler = { _ in }, _ body: (ListedEventRecord) throws -> Void
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
     // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID. Later
@@ -134,19 +155,18 @@ public enum CalendarLister {
       byUID: ExternalSorter(ordering: ListedEventOrder.uidThenMastersFirst, limits: limits),
       today: today)
     var files: [(linesBefore: Int, name: String)] = []
-    for (source, fileName) in inputs {
+    for (index, (source, fileName)) in inputs.enumerated() {
       files.append((events.linesBefore, fileName))
       events.start(fileName: fileName)
       var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
-      // Lines in the common form are taken in blocks, and only those whose name can matter
-      // (BEGIN, END, PRODID and the event properties `list` reads) are classified.
-      var pause = commonForm ? 0 : Int.max
-      while try reader.nextLine({ try events.take($0, diagnostics: diagnostics) }) != nil {
-        pause = try CalendarEditor.nextCommonFormLines(
-          of: &reader, after: pause, classifying: EventCollector.letters
-        ) { _, event in
-          if case .line(_, _, let line) = event { try events.take(line, diagnostics: diagnostics) }
-        }
+      if commonForm, index < splittable.count, let whole = splittable[index],
+        let split = try split(whole)
+      {
+        try ParallelEventScan.scan(
+          &reader, into: &events, split: split, of: whole, limits: limits,
+          diagnostics: diagnostics)
+      } else {
+        try events.scan(&reader, before: .max, commonForm: commonForm, diagnostics: diagnostics)
       }
       events.linesBefore += events.lastLine + 1
     }
@@ -192,66 +212,5 @@ public enum CalendarLister {
     // Pass 3: the listing.
     try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes)) }
     return (byUID.statistics, byNextOccurrence.statistics)
-  }
-}
-
-/// Pass 1 of ``CalendarLister``: the VEVENTs of the calendars, one record each, into the sort by
-/// UID. A struct, so that the per-line calls capture one value rather than boxed variables.
-private struct EventCollector {
-  /// The first letters of every name ``take(_:diagnostics:)`` looks at: PRODID and the event
-  /// properties of ``PendingEvent`` (UID, SUMMARY, DTSTART, DESCRIPTION, RRULE, RDATE, EXDATE,
-  /// RECURRENCE-ID, STATUS, CATEGORIES); BEGIN and END are always classified.
-  static let letters = CommonFormLetters("PUSDRCE")
-
-  var byUID: ExternalSorter<ListedEventOrder>
-  let today: CivilDate
-  var record: [UInt8] = []
-  var rules = RecurrenceRuleCache()
-  /// Lines of the calendars before this one.
-  var linesBefore = 0
-  var fileName = ""
-  var isOurs = false
-  /// Reused from event to event: `current?.take(line)` on an optional copied the event out and
-  /// back on every line.
-  var current = PendingEvent(lineNumber: 0)
-  var inEvent = false
-
-  init(byUID: ExternalSorter<ListedEventOrder>, today: CivilDate) {
-    self.byUID = byUID
-    self.today = today
-  }
-
-  /// The line of the last logical line taken. The common form hands over only some lines, but
-  /// always the last of a calendar read to its end: its `END:VCALENDAR`, or a line after it that
-  /// the general reader reads.
-  var lastLine = 0
-
-  /// Starts the next calendar.
-  mutating func start(fileName: String) {
-    self.fileName = fileName
-    isOurs = false
-    inEvent = false
-    lastLine = 0
-  }
-
-  mutating func take(_ line: ICalendarLineView, diagnostics: DiagnosticHandler) throws {
-    lastLine = line.lineNumber
-    if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
-      isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
-    } else if line.kind == .begin, line.depth == 2,
-      isUppercasedName(line.value, count: line.value.count, "VEVENT")
-    {
-      current.reset(lineNumber: linesBefore + line.lineNumber)
-      inEvent = true
-    } else if line.kind == .property, line.depth == 2, inEvent {
-      current.take(line)
-    } else if line.kind == .end, line.depth == 2, inEvent {
-      inEvent = false
-      current.encode(
-        into: &record, today: today, isOurs: isOurs,
-        location: SourceLocation(file: fileName, line: current.lineNumber - linesBefore),
-        rules: &rules, diagnostics: diagnostics)
-      try record.withUnsafeBytes { try byUID.append($0) }
-    }
   }
 }

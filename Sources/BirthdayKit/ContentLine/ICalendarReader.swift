@@ -61,6 +61,36 @@ struct ICalendarScanner {
     self.fileName = fileName
   }
 
+  /// A scanner of the rest of a calendar, from a line start inside its `BEGIN:VCALENDAR` (opened
+  /// on line `calendarLine`) and outside any other component: `source` begins at `offset` in the
+  /// file, after `lineNumber` physical lines. It reads on as a scanner of the whole file would
+  /// from there (``isInsideCalendarOnly(openedOnLine:)`` tells whether that one is there).
+  init(
+    _ source: AnyByteSource, fileName: String, calendarOpenedOnLine calendarLine: Int,
+    continuingAfterLine lineNumber: Int, atOffset offset: Int
+  ) {
+    self.lines = LineReader(
+      source, chunkSize: 1 << 16, continuingAfterLine: lineNumber, atOffset: offset)
+    self.fileName = fileName
+    stack = [(0, calendarLine)]
+    names = Array("VCALENDAR".utf8)
+    seenCalendar = true
+    isFirstLine = false
+  }
+
+  /// Where the next line starts in the input (past the end once it is read).
+  var nextLineOffset: Int { lines?.nextLineOffset ?? .max }
+
+  /// The physical lines read so far.
+  var physicalLinesRead: Int { lines?.lineNumber ?? 0 }
+
+  /// Whether the only open component is the `VCALENDAR` begun on `calendarLine`, with more
+  /// input possibly to come: the state a continuing scanner starts in.
+  func isInsideCalendarOnly(openedOnLine calendarLine: Int) -> Bool {
+    !finished && !isFirstLine && stack.count == 1 && stack[0].line == calendarLine
+      && names.elementsEqual("VCALENDAR".utf8)
+  }
+
   /// Calls `body` with the next logical line, whose bytes stay valid only during the call (no
   /// copy), and returns its result; `nil` at the end of a well-formed input.
   /// - Throws: as ``next()``, or what `body` throws.
@@ -101,7 +131,8 @@ struct ICalendarScanner {
   /// without the general line reader: one calendar's lines inside `BEGIN:VCALENDAR`, each
   /// physical line ending in CRLF and not empty, continuations starting with a space or a tab.
   /// Stops before the first line that is not in that form (a lone CR or LF, a blank line,
-  /// anything outside VCALENDAR or at the end of the input without CRLF); ``nextLine(_:)`` reads
+  /// anything outside VCALENDAR or at the end of the input without CRLF), and before the first
+  /// line starting at or after the offset `limit`; ``nextLine(_:)`` reads
   /// that one, after which this may be called again. Every line taken is classified as
   /// ``nextLine(_:)`` would classify it (the same unfolding and ``classify``, so the same
   /// structure and the same errors), but only lines whose name starts with `B`, `E` or one of
@@ -112,7 +143,7 @@ struct ICalendarScanner {
   /// - Returns: how many logical lines were taken.
   /// - Throws: what ``nextLine(_:)`` throws for the first malformed line, or what `body` throws.
   mutating func nextCommonFormLines(
-    classifying letters: CommonFormLetters,
+    classifying letters: CommonFormLetters, before limit: Int = .max,
     _ body: (_ block: UnsafeBufferPointer<UInt8>, _ event: CommonFormEvent) throws -> Void
   ) throws -> Int {
     guard !finished, !isFirstLine, !stack.isEmpty, var lines = self.lines.take() else {
@@ -134,7 +165,7 @@ struct ICalendarScanner {
         var physicalLines = 0
         var stopped = false
         scan: while position < bytes.count {
-          guard !stack.isEmpty else {
+          guard !stack.isEmpty, firstOffset + position < limit else {
             stopped = true
             break
           }

@@ -46,6 +46,19 @@ package struct LineReader<Source: ByteSource> {
     self.keepsByteOrderMark = keepingByteOrderMark
   }
 
+  /// Creates a reader of input that continues a file from a line start: `source` begins at
+  /// `offset` in the file, after `lineNumber` physical lines, and no byte order mark is looked
+  /// for. Its line numbers and offsets are the file's.
+  package init(
+    _ source: Source, chunkSize: Int, continuingAfterLine lineNumber: Int, atOffset offset: Int
+  ) {
+    self.init(source, chunkSize: chunkSize, keepingByteOrderMark: true)
+    self.lineNumber = lineNumber
+    self.lineOffset = offset
+    self.nextOffset = offset
+    self.atFileStart = false
+  }
+
   /// Calls `body` with the next physical line's bytes without its line break and returns its
   /// result, or returns `nil` at the end of the input.
   ///

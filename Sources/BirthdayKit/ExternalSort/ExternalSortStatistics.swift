@@ -7,4 +7,6 @@ struct ExternalSortStatistics: Hashable, Sendable {
   var spilledRunCount = 0
   /// Runs written by merging other runs, when there were more than the merge fan-in.
   var intermediateRunCount = 0
+  /// Other sorters whose records this one took over (``ExternalSorter/absorb(_:)``).
+  var absorbedSorterCount = 0
 }

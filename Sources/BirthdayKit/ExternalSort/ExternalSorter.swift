@@ -26,15 +26,17 @@ struct ExternalSorter<Ordering: RecordOrdering> {
 
   /// How the records are ordered.
   let ordering: Ordering
-  /// The memory budget and where runs go.
-  let limits: ExternalSortLimits
+  /// The memory budget and where runs go (the budget may change between appends: two sorters
+  /// filled at once share one).
+  var limits: ExternalSortLimits
   /// What happened so far.
   private(set) var statistics = ExternalSortStatistics()
 
   private var arena: [UInt8] = []
   private var entries: [Entry] = []
   private var file: TemporaryFile?
-  private var runs: [SortedRun] = []
+  /// The spilled runs, each with its file (those taken over from another sorter keep theirs).
+  private var runs: [(run: SortedRun, file: TemporaryFile)] = []
   /// The thread that sorts and writes spilled runs, started at the first spill.
   private var spillThread: SpillThread?
   /// The run being sorted and written, and its outcome once done.
@@ -91,25 +93,49 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     if !entries.isEmpty { try spill() }
     try waitForSpill()
     release()  // the merge needs only the read buffers
-    guard let file else { return }
     let fanIn = max(limits.mergeFanIn, 2)
     while runs.count > fanIn {
       // Merge just enough of the shortest runs that exactly `fanIn` remain for the last pass.
-      runs.sort { $0.length < $1.length }
+      runs.sort { $0.run.length < $1.run.length }
       let group = Array(runs.prefix(min(fanIn, runs.count - fanIn + 1)))
       runs.removeFirst(group.count)
+      let file = try self.file ?? TemporaryFile(directory: limits.temporaryDirectory)
+      self.file = file
       var writer = RunWriter(file: file)
-      try RunMerger.merge(
-        group, in: file, ordering: ordering, bufferSize: limits.readBufferSize
-      ) { try writer.append($0) }
-      runs.append(try writer.finish())
+      try RunMerger.merge(group, ordering: ordering, bufferSize: limits.readBufferSize) {
+        try writer.append($0)
+      }
+      runs.append((try writer.finish(), file))
       statistics.intermediateRunCount += 1
     }
     let finalRuns = runs
     runs = []
     self.file = nil
-    try RunMerger.merge(
-      finalRuns, in: file, ordering: ordering, bufferSize: limits.readBufferSize, body)
+    try RunMerger.merge(finalRuns, ordering: ordering, bufferSize: limits.readBufferSize, body)
+  }
+
+  /// Takes over every record of `other` (same ordering), which is left empty: its spilled runs
+  /// stay in its spill file and are merged from there, the records it holds in memory are
+  /// appended. The records come out in the same order whichever sorter held them.
+  /// - Throws: ``TemporaryFileError`` when a run cannot be written.
+  mutating func absorb(_ other: inout ExternalSorter) throws {
+    try other.waitForSpill()
+    runs += other.runs
+    other.runs = []
+    other.file = nil
+    statistics.recordCount += other.statistics.recordCount - other.entries.count
+    statistics.spilledRunCount += other.statistics.spilledRunCount
+    statistics.intermediateRunCount += other.statistics.intermediateRunCount
+    statistics.absorbedSorterCount += 1 + other.statistics.absorbedSorterCount
+    let entries = other.entries
+    try other.arena.withUnsafeBytes { arena in
+      for entry in entries {
+        try append(
+          UnsafeRawBufferPointer(rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+      }
+    }
+    other.release()
+    other.statistics = ExternalSortStatistics()
   }
 
   /// Hands what is in memory to the spill thread, which sorts it and writes it as one run;
@@ -156,9 +182,10 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     guard let (batch, job) = spilling else { return }
     spilling = nil
     let run = try job.wait().get()
+    guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
     batch.file = nil
     spare = batch
-    runs.append(run)
+    runs.append((run, file))
   }
 
   private mutating func sortEntries() {

@@ -1,12 +1,12 @@
 /// Merges sorted runs into one sorted sequence, keeping the runs' current records in a binary
 /// heap (about 2·log₂(runs) comparisons per record).
 enum RunMerger {
-  /// Calls `body` with every record of `runs`, in `ordering`.
+  /// Calls `body` with every record of `runs` (each in its own spill file), in `ordering`.
   ///
   /// The record handed to `body` is valid only during the call.
   /// - Throws: ``TemporaryFileError``, or what `body` throws.
   static func merge<Ordering: RecordOrdering>(
-    _ runs: [SortedRun], in file: TemporaryFile, ordering: Ordering, bufferSize: Int,
+    _ runs: [(run: SortedRun, file: TemporaryFile)], ordering: Ordering, bufferSize: Int,
     _ body: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
     // The heap holds run numbers; each run's current key and record are kept in plain arrays,
@@ -16,7 +16,7 @@ enum RunMerger {
     var records: [UnsafeRawBufferPointer] = []
     var heap: [Int] = []
     readers.reserveCapacity(runs.count)
-    for run in runs {
+    for (run, file) in runs {
       let reader = RunReader(run: run, in: file, ordering: ordering, bufferSize: bufferSize)
       guard try reader.advance(), let key = reader.key, let record = reader.current else {
         continue

@@ -95,6 +95,40 @@ struct SeededGenerator: RandomNumberGenerator {
     }
   }
 
+  /// A sorter that takes over another's records (spilled to its own file, or in memory) gives
+  /// the order of one sorter fed both, whichever held what.
+  @Test func absorbingAnotherSorterGivesTheOrderOfOne() throws {
+    var generator = SeededGenerator(state: 11)
+    let records: [[UInt8]] = (0..<2_000).map { _ in
+      (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        UInt8.random(in: 97...100, using: &generator)
+      }
+    }
+    let expected = records.sorted { $0.lexicographicallyPrecedes($1) }
+    for (budget, fanIn) in [(ExternalSortLimits.standard.memoryBudget, 64), (600, 3), (600, 64)] {
+      for cut in [0, 1, 700, 1_999, 2_000] {
+        var limits = ExternalSortLimits.standard
+        limits.memoryBudget = budget
+        limits.mergeFanIn = fanIn
+        var first = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
+        var second = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
+        for record in records[..<cut] { try record.withUnsafeBytes { try first.append($0) } }
+        for record in records[cut...] { try record.withUnsafeBytes { try second.append($0) } }
+        try first.absorb(&second)
+        // Records appended after the other sorter's count as well.
+        try [UInt8]("zz".utf8).withUnsafeBytes { try first.append($0) }
+        var output: [[UInt8]] = []
+        try first.finish { output.append(Array($0)) }
+        #expect(output == expected + [Array("zz".utf8)], "\(budget) \(fanIn) \(cut)")
+        #expect(first.statistics.recordCount == records.count + 1)
+        #expect(first.statistics.absorbedSorterCount == 1)
+        var rest: [[UInt8]] = []
+        try second.finish { rest.append(Array($0)) }
+        #expect(rest.isEmpty)
+      }
+    }
+  }
+
   @Test func whatFitsInTheBudgetNeverTouchesTheDisk() throws {
     let records = (0..<500).map { Array("record \(($0 * 7_919) % 500)".utf8) }
     // Any attempt to create the spill file would throw here.
