@@ -35,4 +35,14 @@ import Testing
     // A non-ASCII byte never folds onto a keyword letter.
     #expect(!parameters(";ENCODING=QUOTED-PRINTABL\u{C5}").isQuotedPrintable)
   }
+
+  @Test(arguments: [
+    "", ";TYPE=home", ";ENCODING=QUOTED-PRINTABLE", ";QUOTED-PRINTABLE", ";CHARSET=ISO-8859-1",
+    ";CHARSET=UTF-8", ";CHARSET=KOI8-R", ";CALSCALE=chinese", ";CALSCALE=gregorian",
+    ";X-APPLE-OMIT-YEAR=1604", ";ALTID=1", ";ALTID=", ";WORK;VOICE", ";VALUE=date",
+  ])
+  func isDefaultIsEqualToTheDefault(section: String) {
+    let parsed = parameters(section)
+    #expect(parsed.isDefault == (parsed == VCardParameters()))
+  }
 }

@@ -18,7 +18,8 @@ extension VCardCard {
     guard let formattedName else { return nil }
     var formatted: String?
     withPlainText(formattedName, version) { bytes in
-      guard !bytes.contains(VCardBytes.backslash), VCardText.hasVisibleText(bytes),
+      // (Clean text that is not empty has visible text: its first byte is not a space.)
+      guard !bytes.isEmpty, !bytes.contains(VCardBytes.backslash),
         TextSanitizer.isSingleLine(bytes)
       else { return }
       formatted = String(decoding: bytes, as: UTF8.self)
@@ -174,12 +175,10 @@ extension VCardCard {
     func text(_ range: Range<Int>) -> String? {
       guard range.lowerBound < range.upperBound else { return nil }
       let part = UnsafeBufferPointer(rebasing: bytes[range])
-      guard VCardText.hasVisibleText(part) else { return nil }
-      guard TextSanitizer.isSingleLine(part) else {
-        clean = false
-        return nil
-      }
-      return String(decoding: part, as: UTF8.self)
+      // Clean text that is not empty has visible text: its first byte is not a space.
+      if TextSanitizer.isSingleLine(part) { return String(decoding: part, as: UTF8.self) }
+      if VCardText.hasVisibleText(part) { clean = false }
+      return nil
     }
     let family = text(0..<semicolons.first)
     let given = text(min(semicolons.first + 1, bytes.count)..<semicolons.second)

@@ -20,6 +20,13 @@ struct VCardParameters: Hashable, Sendable {
 
   init() {}
 
+  /// True when every parameter has its default, as in ``init()`` (most properties): the same as
+  /// `== VCardParameters()` without comparing strings and arrays.
+  var isDefault: Bool {
+    !isQuotedPrintable && charset == nil && altID == nil && otherCalendarScale == nil
+      && appleOmitYear == nil
+  }
+
   /// Parses the parameter section `;A=b;C:` of `line`: from `start` (a `;`) up to `end` (the
   /// value's `:`).
   init(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {

@@ -13,8 +13,9 @@ struct VCardValueStorage {
 
   /// Forgets every value, keeping the capacity.
   mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    foldOffsets.removeAll(keepingCapacity: true)
+    // A card is reset when it ends and when the next begins: the second time there is nothing.
+    if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
+    if !foldOffsets.isEmpty { foldOffsets.removeAll(keepingCapacity: true) }
     if !parameterSets.isEmpty { parameterSets.removeAll(keepingCapacity: true) }
   }
 
@@ -35,7 +36,7 @@ struct VCardValueStorage {
       groupRange = start..<bytes.count
     }
     var parameterIndex = -1
-    if parameters != VCardParameters() {
+    if !parameters.isDefault {
       parameterIndex = parameterSets.count
       parameterSets.append(parameters)
     }
