@@ -164,8 +164,10 @@ struct ICalendarScanner {
         var position = 0
         var physicalLines = 0
         var stopped = false
+        // Where `limit` falls in this block, worked out once (one comparison a line).
+        let blockLimit = limit &- firstOffset
         scan: while position < bytes.count {
-          guard !stack.isEmpty, firstOffset + position < limit else {
+          guard !stack.isEmpty, position < blockLimit else {
             stopped = true
             break
           }
