@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A vCard file as the conversion driver reads it: a regular file is cut into segments on card
 /// boundaries (``VCardSegmenter``), a stream is read in sequence.
 ///
@@ -17,17 +15,7 @@ package struct VCardSegmentedInput: SegmentedContactInput {
     var isLast: Bool
     /// The segment's line breaks, counted by the worker that reads it: the calling thread does
     /// not scan the segment, and the lines before it are added when it is committed.
-    let lineBreaks = LineBreaks()
-  }
-
-  /// The line breaks of one segment, set by the worker thread that reads it and read on the
-  /// calling thread once that worker's job has ended.
-  final class LineBreaks: Sendable {
-    private let count = Atomic<Int>(0)
-
-    var value: Int { count.load(ordering: .acquiring) }
-
-    func set(_ value: Int) { count.store(value, ordering: .releasing) }
+    let lineBreaks = SegmentLineBreaks()
   }
 
   private let fileName: String
