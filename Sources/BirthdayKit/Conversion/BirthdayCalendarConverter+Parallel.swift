@@ -27,17 +27,20 @@ extension BirthdayCalendarConverter {
       let renderOptions = writerOptions
       let builder = self.builder
       let observer = observed?.observer
+      // What the last committed segment held: the next ones are mostly alike.
+      var capacity = SegmentConversion.Capacity()
       try ConversionPipeline.run(
         threads: threads, depth: Self.segmentsInFlight(threads: threads),
         next: { try input.nextSegment(report: report) },
         convert: { segment in
-          { output in
+          { [capacity] output in
             SegmentConversion.read(
               segment, of: Input.self, recordKind: recordKind, builder: builder,
-              options: renderOptions, output: output, observer: observer)
+              options: renderOptions, output: output, observer: observer, capacity: capacity)
           }
         },
         commit: { segment, conversion in
+          capacity = conversion.capacityForNext
           guard input.acceptsSegmentsReadAlone else {
             try input.readInSequence(segment, report: report) {
               try add($0, recordNoun: recordKind)

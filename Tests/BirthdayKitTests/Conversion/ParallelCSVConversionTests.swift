@@ -232,3 +232,27 @@ import Testing
     }
   }
 }
+
+/// A segment's items and events are reserved at once from the last segment's counts.
+@Suite struct SegmentConversionCapacityTests {
+  @Test func readReservesTheCapacityItIsGivenAndTellsTheNext() throws {
+    var rows = ["First Name,Last Name,Birthday"]
+    for index in 0..<20 { rows.append("Ann\(index),Lee,1985-04-\(10 + index)") }
+    var input = CSVSegmentedInput(
+      source: MemoryByteSource(Array((rows.joined(separator: "\n") + "\n").utf8)),
+      fileName: "book.csv", options: .init())
+    let segment = try #require(try input.nextSegment(report: { _ in }))
+    let conversion = SegmentConversion.read(
+      segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
+      builder: CelebrationBuilder(),
+      options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+      output: OutputBuffer(capacity: 1 << 10),
+      capacity: SegmentConversion.Capacity(items: 500, events: 300))
+    #expect(conversion.items.capacity >= 500)
+    #expect(conversion.events.capacity >= 300)
+    #expect(conversion.celebrations.capacity >= 300)
+    #expect(conversion.items.count == 40)  // a record and an event per row
+    let next = conversion.capacityForNext
+    #expect(next.items >= 40 && next.events >= 20)
+  }
+}
