@@ -10,7 +10,10 @@ struct CSVRowState {
   /// ``Consumed/needsDateOrder``), so that the batch is read again in sequence.
   var requiresKnownOrder = false
   private(set) var delimiter: UInt8?
-  private var columns: CSVColumnMap?
+  /// Meaningful once ``hasHeader``. Not optional: unwrapping it copied the map, and retained and
+  /// released its arrays, for every row.
+  private var columns = CSVColumnMap()
+  private var hasColumns = false
   private var headerNames: [String] = []
   private var firstRow: [String]?
   private var hasSeenFirstRow = false
@@ -35,7 +38,7 @@ struct CSVRowState {
   }
 
   /// Whether the header row has been found.
-  var hasHeader: Bool { columns != nil }
+  var hasHeader: Bool { hasColumns }
   /// Whether rows wait for the date order.
   var hasHeldBackRows: Bool { !heldBack.isEmpty }
 
@@ -47,7 +50,8 @@ struct CSVRowState {
     copy.fileName = privateCopy(fileName)
     copy.headerNames = headerNames.map(privateCopy)
     copy.usedColumns = usedColumns.map { $0 }
-    copy.columns?.events = columns?.events.map { $0 } ?? []
+    copy.columns.events = columns.events.map { $0 }
+    copy.columns.groups = columns.groups.map { $0 }
     copy.texts = texts.map { $0 }
     copy.lastGroupCell = ""
     copy.lastGroupNames = []
@@ -78,7 +82,7 @@ struct CSVRowState {
     if info.unterminatedQuote {
       report(Diagnostic(.csvUnterminatedQuote, at: location))
     }
-    guard let columns else {
+    guard hasColumns else {
       try findHeader(record, location: location, report: report)
       return .read
     }
@@ -170,7 +174,7 @@ struct CSVRowState {
   /// Ends the file: gives the held-back rows, or throws what only the whole file tells (no
   /// header, dates that never decide their order).
   mutating func finish(report: DiagnosticHandler, body: (Contact) throws -> Void) throws {
-    if columns == nil, let firstRow {
+    if !hasColumns, let firstRow {
       // Short: an Outlook header row is 2.5 KB; the first columns are enough to recognise it.
       let shown = firstRow.prefix(5).map { header -> String in
         let text = TextSanitizer.singleLine(header)
@@ -275,6 +279,7 @@ struct CSVRowState {
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
     columns = map
+    hasColumns = true
     usedColumns = map.usedColumns
     texts = Array(repeating: nil, count: (usedColumns.max() ?? 0) + 1)
   }
