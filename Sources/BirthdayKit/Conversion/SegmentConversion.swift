@@ -35,11 +35,18 @@ struct SegmentConversion: Sendable {
     renderer: EventRenderer, observer: (any RenderedEventObserver)? = nil,
     items: inout [Item]
   ) {
-    let found = builder.celebrations(of: contact, record: recordNoun) {
-      items.append(.diagnostic($0))
-    }
-    items.append(.record(eventCount: found.count, leftOut: builder.leftOutReason(of: contact)))
-    for celebration in found {
+    // The record's item goes before its events and after its diagnostics (which come before
+    // any celebration): its count is filled in once the celebrations are made.
+    var recordItem = items.count
+    var eventCount = 0
+    builder.forEachCelebration(
+      of: contact, record: recordNoun, report: { items.append(.diagnostic($0)) }
+    ) { celebration in
+      if eventCount == 0 {
+        recordItem = items.count
+        items.append(.record(eventCount: 0, leftOut: nil))
+      }
+      eventCount += 1
       let start = output.count
       renderer.append(celebration, to: output)
       let summary = observer.flatMap { observer in
@@ -51,6 +58,12 @@ struct SegmentConversion: Sendable {
           uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind,
           summary: summary))
       celebrations.append(celebration)
+    }
+    if eventCount == 0 {
+      items.append(.record(eventCount: 0, leftOut: builder.leftOutReason(of: contact)))
+    } else {
+      // A contact with celebrations is not left out.
+      items[recordItem] = .record(eventCount: eventCount, leftOut: nil)
     }
   }
 

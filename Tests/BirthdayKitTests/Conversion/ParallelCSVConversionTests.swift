@@ -255,4 +255,41 @@ import Testing
     let next = conversion.capacityForNext
     #expect(next.items >= 40 && next.events >= 20)
   }
+
+  /// A segment's items: each record after its diagnostics and before its events, with its
+  /// event count, and why it was left out when it has no events.
+  @Test func itemsGiveEachRecordAfterItsDiagnosticsAndBeforeItsEvents() throws {
+    let rows = [
+      "First Name,Last Name,Birthday,Anniversary,Labels",
+      "Ann,Lee,1985-04-10,2010-06-30,Family",
+      ",,1990-01-01,,Family",
+      "Bo,Kim,,,Family",
+      "Cy,Ray,1970-01-02,,Work",
+      "Di,Fox,1980-03-04,,Family",
+    ]
+    var builder = CelebrationBuilder(includeAnniversaries: true)
+    builder.groups = ["Family"]
+    var input = CSVSegmentedInput(
+      source: MemoryByteSource(Array((rows.joined(separator: "\n") + "\n").utf8)),
+      fileName: "book.csv", options: .init())
+    let segment = try #require(try input.nextSegment(report: { _ in }))
+    let conversion = SegmentConversion.read(
+      segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
+      builder: builder,
+      options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+      output: OutputBuffer(capacity: 1 << 10))
+    let items = conversion.items.map { item -> String in
+      switch item {
+      case .diagnostic: "diagnostic"
+      case .record(let count, let leftOut): "record \(count) \(leftOut.map { "\($0)" } ?? "-")"
+      case .event(let index): "event \(index)"
+      }
+    }
+    #expect(
+      items == [
+        "record 2 -", "event 0", "event 1", "diagnostic", "record 0 -", "record 0 -",
+        "record 0 notChosen", "record 1 -", "event 2",
+      ])
+    #expect(conversion.celebrations.map(\.name.formatted) == ["Ann Lee", "Ann Lee", "Di Fox"])
+  }
 }
