@@ -196,7 +196,7 @@ package struct LineReader<Source: ByteSource> {
   @inline(__always)
   private func findLineEnd(from index: Int) -> Int? {
     buffer.withUnsafeBufferPointer { all in
-      ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: all, from: index, to: end)
+      LineBreakScan.firstLineBreak(in: all, from: index, to: end)
     }
   }
 

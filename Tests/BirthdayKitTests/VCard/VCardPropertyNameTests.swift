@@ -5,8 +5,22 @@ import Testing
 /// Property names classify ignoring ASCII case; short names compare as one word, so names that
 /// differ only in length (a trailing NUL) or in one byte must still differ.
 @Suite struct VCardPropertyNameTests {
+  /// The name alone (byte by byte), and inside lines with enough bytes after it to load it as
+  /// one word (behind a group, with parameters, with a value of any length): all must agree.
   private static func classify(_ bytes: [UInt8]) -> VCardPropertyName {
-    bytes.withUnsafeBufferPointer { VCardPropertyName($0) }
+    let alone = bytes.withUnsafeBufferPointer { VCardPropertyName($0) }
+    for (before, after) in [
+      ([], Array(":x".utf8)), (Array("item1.".utf8), Array(";TYPE=HOME:value".utf8)),
+      (Array("g.".utf8), Array(":12345678".utf8)), ([], Array(repeating: 0x41, count: 9)),
+      ([], Array(repeating: 0xFF, count: 20)),
+    ] {
+      let line = before + bytes + after
+      let inLine = line.withUnsafeBufferPointer {
+        VCardPropertyName(in: $0, name: before.count..<before.count + bytes.count)
+      }
+      #expect(inLine == alone, "\(line)")
+    }
+    return alone
   }
 
   @Test(arguments: [
@@ -34,6 +48,25 @@ import Testing
     // Only A-Z fold: bytes 0x20 apart outside the letters are different names.
     #expect(Self.classify([0x02, 0x0E]) == .other)
     #expect(Self.classify(Array("F\u{E}".utf8)) == .other)
+  }
+
+  @Test func wordLowerCasingAgreesWithTheByteRule() {
+    // Every byte value in every lane, next to every other kind of byte.
+    for byte in 0...255 {
+      for lane in 0..<8 {
+        for filler: UInt8 in [0x00, 0x40, 0x41, 0x5A, 0x5B, 0x7F, 0x80, 0xC1, 0xDA, 0xFF] {
+          var bytes = [UInt8](repeating: filler, count: 8)
+          bytes[lane] = UInt8(byte)
+          let word = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))
+          }
+          let expected = bytes.map(VCardBytes.lowercased).withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))
+          }
+          #expect(VCardPropertyName.lowercased(word) == expected, "\(bytes)")
+        }
+      }
+    }
   }
 
   @Test func everySpellingInEveryCaseAndOneByteOff() {

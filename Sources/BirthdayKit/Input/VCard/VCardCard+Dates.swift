@@ -27,6 +27,7 @@ extension VCardCard {
     // Most cards have one BDAY or no date at all: no lists to build.
     if labels.isEmpty, dates.count <= 1, dates.first?.property ?? .birthday == .birthday {
       guard let kept = dates.first else { return (nil, [], []) }
+      if let date = commonFormDate(kept.value) { return (date, [], []) }
       let entry = parse(kept.value, as: .birthday, version: version)
       if entry.date == nil { diagnostics.append(invalid(entry)) }
       return (entry.date, [], [])
@@ -91,6 +92,19 @@ extension VCardCard {
       entry.date.date.map { LabeledDate(label: entry.label, date: $0) }
     }
     return (validBirthdays.first?.date, anniversaryDates, otherDates)
+  }
+
+  /// The date of a value written plainly in a common form (``DateValueParser/parseCommonForm(_:)``):
+  /// one physical line, not quoted-printable, no parameters (so Gregorian and no
+  /// `X-APPLE-OMIT-YEAR`) and not the year 1604; `nil` for any other value, which ``parse``
+  /// reads. Read from the card's bytes without unfolding, copying or a ``ParsedDate``.
+  private func commonFormDate(_ value: VCardRawValue) -> CivilDate? {
+    guard value.parameters < 0, !value.isQuotedPrintable, value.folds.isEmpty, !value.isTruncated
+    else { return nil }
+    let date = storage.bytes.withUnsafeBufferPointer { all in
+      DateValueParser.parseCommonForm(UnsafeBufferPointer(rebasing: all[value.bytes]))
+    }
+    return date?.year == 1604 ? nil : date
   }
 
   /// The text of an `X-ABLABEL`: Apple's built-in `_$!<Other>!$_` as `Other`, a custom label as

@@ -201,7 +201,7 @@ struct VCardCardScanner {
     guard let bounds = VCardPropertyLine.nameBounds(in: line) else {
       return keepNameFragment(line, number: number)
     }
-    let name = VCardPropertyName(UnsafeBufferPointer(rebasing: line[bounds.name]))
+    let name = VCardPropertyName(in: line, name: bounds.name)
     // Most lines are properties never read (TEL, EMAIL, ADR, NOTE…): skipped from their name,
     // without splitting the line or reading its parameters. Only a line ending in `=` (perhaps
     // a quoted-printable soft line break) needs them, and one without a colon may be a name
@@ -345,7 +345,7 @@ struct VCardCardScanner {
   /// `AGENT:BEGIN:VCARD` on one line.
   private func isAgentCardStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let property = VCardPropertyLine(line), property.colon != nil,
-      VCardPropertyName(UnsafeBufferPointer(rebasing: line[property.name])) == .agent
+      VCardPropertyName(in: line, name: property.name) == .agent
     else { return false }
     return isCardStart(property.value(in: line))
   }

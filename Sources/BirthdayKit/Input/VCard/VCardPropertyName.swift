@@ -36,33 +36,113 @@ enum VCardPropertyName: Hashable, Sendable {
   /// Classifies a property name (without its group), ignoring ASCII case.
   init(_ name: UnsafeBufferPointer<UInt8>) {
     let count = name.count
-    if count < VCardPropertyName.table.count {
-      let candidates = VCardPropertyName.table[count]
-      if count <= 8 {
-        // Names of up to eight bytes (nearly every line's) compare as one word each.
-        let key = Self.key(name)
-        for index in candidates.indices where candidates[index].key == key {
-          self = candidates[index].property
-          return
-        }
-      } else {
-        for index in candidates.indices
-        where VCardBytes.equalsIgnoringCase(name, candidates[index].spelling) {
-          self = candidates[index].property
-          return
-        }
+    if count <= 8 {
+      var key: UInt64 = 0
+      for index in 0..<count {
+        key |= UInt64(VCardBytes.lowercased(name[index])) << UInt64(index &* 8)
       }
+      self = Self.short(key, count: count)
+    } else {
+      self = Self.long(name)
     }
-    self = .other
   }
 
-  /// The bytes lower-cased (ASCII) in one word: for names of the same length up to eight bytes,
-  /// equal words are equal names ignoring case.
+  /// Classifies the name at `name` in `line`, ignoring ASCII case. A name of up to eight bytes
+  /// with eight bytes of the line from its start (nearly every line's) is loaded as one word,
+  /// lower-cased in place and compared as one number.
   @inline(__always)
-  private static func key<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
-    var key: UInt64 = 0
-    for byte in bytes { key = key << 8 | UInt64(VCardBytes.lowercased(byte)) }
-    return key
+  init(in line: UnsafeBufferPointer<UInt8>, name: Range<Int>) {
+    let count = name.count
+    guard count <= 8, let base = line.baseAddress, name.lowerBound &+ 8 <= line.count else {
+      self.init(UnsafeBufferPointer(rebasing: line[name]))
+      return
+    }
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
+    // The bytes after the name are cut off (`>>` of 64 bits or more gives 0).
+    let mask = UInt64.max >> UInt64((8 &- count) &* 8)
+    self = Self.short(Self.lowercased(word) & mask, count: count)
+  }
+
+  /// `word` with the ASCII capitals of each byte lower-cased (eight bytes at once): a byte
+  /// below 0x80 from `A` to `Z` gets 0x20 added.
+  @inline(__always)
+  static func lowercased(_ word: UInt64) -> UInt64 {
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~highs
+    let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set from 0x41 on
+    let pastZ = low &+ 0x2525_2525_2525_2525  // high bit set from 0x5B on
+    let capitals = fromA & ~pastZ & ~word & highs
+    return word | capitals >> 2
+  }
+
+  /// A name of `count` bytes, at most eight, given as its lower-case bytes in a little-endian
+  /// word (first byte lowest), zero above the name. The constants are the spellings' words
+  /// (checked against ``spellings`` by the tests); the count tells `n` from `n` and a NUL.
+  @inline(__always)
+  private static func short(_ key: UInt64, count: Int) -> VCardPropertyName {
+    switch count {
+    case 1:
+      switch key {
+      case 0x6e: .name  // n
+      default: .other
+      }
+    case 2:
+      switch key {
+      case 0x6e66: .formattedName  // fn
+      default: .other
+      }
+    case 3:
+      switch key {
+      case 0x64_6975: .uid  // uid
+      case 0x67_726f: .organization  // org
+      case 0x64_6e65: .end  // end
+      case 0x79_656b: .binary  // key
+      default: .other
+      }
+    case 4:
+      switch key {
+      case 0x7961_6462: .birthday  // bday
+      case 0x6f67_6f6c: .binary  // logo
+      case 0x646e_696b: .kind  // kind
+      default: .other
+      }
+    case 5:
+      switch key {
+      case 0x6e_6967_6562: .begin  // begin
+      case 0x6f_746f_6870: .binary  // photo
+      case 0x64_6e75_6f73: .binary  // sound
+      case 0x74_6e65_6761: .agent  // agent
+      default: .other
+      }
+    case 6:
+      switch key {
+      case 0x7265_626d_656d: .member  // member
+      default: .other
+      }
+    case 7:
+      switch key {
+      case 0x6e_6f69_7372_6576: .version  // version
+      case 0x64_6975_6261_2d78: .appleUID  // x-abuid
+      default: .other
+      }
+    case 8:
+      switch key {
+      case 0x6574_6164_6261_2d78: .appleDate  // x-abdate
+      default: .other
+      }
+    default: .other
+    }
+  }
+
+  /// A name of more than eight bytes: compared with the spellings as long as it.
+  private static func long(_ name: UnsafeBufferPointer<UInt8>) -> VCardPropertyName {
+    let count = name.count
+    guard count < table.count else { return .other }
+    for candidate in table[count] where VCardBytes.equalsIgnoringCase(name, candidate.spelling) {
+      return candidate.property
+    }
+    return .other
   }
 
   /// The upper-case name used in diagnostics.
@@ -101,11 +181,12 @@ enum VCardPropertyName: Hashable, Sendable {
     ("kind", .kind), ("x-addressbookserver-kind", .kind), ("member", .member),
     ("x-addressbookserver-member", .member),
   ]
-  /// The spellings by length, so a name is compared only with names as long as it.
-  private static let table: [[(spelling: [UInt8], key: UInt64, property: VCardPropertyName)]] = {
-    var table = Array(repeating: [([UInt8], UInt64, VCardPropertyName)](), count: 32)
-    for (spelling, property) in spellings {
-      table[spelling.utf8.count].append((Array(spelling.utf8), key(spelling.utf8), property))
+  /// The spellings of more than eight bytes by length, so a name is compared only with names as
+  /// long as it.
+  private static let table: [[(spelling: [UInt8], property: VCardPropertyName)]] = {
+    var table = Array(repeating: [([UInt8], VCardPropertyName)](), count: 32)
+    for (spelling, property) in spellings where spelling.utf8.count > 8 {
+      table[spelling.utf8.count].append((Array(spelling.utf8), property))
     }
     return table
   }()
