@@ -78,20 +78,24 @@ extension ListedEventRecord {
   }
 }
 
-/// The bytes of one `list` line, from valid UTF-8.
+/// The bytes of one `list` line, from valid UTF-8. A line is written at a pointer into memory
+/// with room for its longest form, then appended in one copy: appending piece by piece to the
+/// array (a uniqueness and capacity check each, about twenty a line) cost more than the bytes.
 enum ListLine {
   /// `next<TAB>date<TAB>uid<TAB>summary` (see ``CalendarEvent/textLine``).
   static func appendText(
     next: CivilDate?, date: CivilDate?, uid: UnsafeRawBufferPointer,
     summary: UnsafeRawBufferPointer, to bytes: inout [UInt8]
   ) {
-    appendDate(next, to: &bytes)
-    bytes.append(UInt8(ascii: "\t"))
-    appendDate(date, to: &bytes)
-    bytes.append(UInt8(ascii: "\t"))
-    appendOneLine(utf8: uid, to: &bytes)
-    bytes.append(UInt8(ascii: "\t"))
-    appendOneLine(utf8: summary, to: &bytes)
+    write(maximum: 2 * dateMaximum + 3 + uid.count + summary.count, to: &bytes) { line in
+      line.date(next)
+      line.byte(UInt8(ascii: "\t"))
+      line.date(date)
+      line.byte(UInt8(ascii: "\t"))
+      line.oneLine(uid)
+      line.byte(UInt8(ascii: "\t"))
+      line.oneLine(summary)
+    }
   }
 
   /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` (see
@@ -100,56 +104,101 @@ enum ListLine {
     uid: UnsafeRawBufferPointer, summary: UnsafeRawBufferPointer, date: CivilDate?,
     next: CivilDate?, rrule: UnsafeRawBufferPointer?, to bytes: inout [UInt8]
   ) {
-    append("{\"uid\":", to: &bytes)
-    appendJSONString(utf8: uid, to: &bytes)
-    append(",\"summary\":", to: &bytes)
-    appendJSONString(utf8: summary, to: &bytes)
-    append(",\"date\":", to: &bytes)
-    appendJSONDate(date, to: &bytes)
-    append(",\"next\":", to: &bytes)
-    appendJSONDate(next, to: &bytes)
-    append(",\"rrule\":", to: &bytes)
-    if let rrule {
-      appendJSONString(utf8: rrule, to: &bytes)
-    } else {
-      append("null", to: &bytes)
+    let strings =
+      jsonStringMaximum(uid.count) + jsonStringMaximum(summary.count)
+      + jsonStringMaximum(rrule?.count ?? 2)
+    write(maximum: 64 + 2 * (dateMaximum + 2) + strings, to: &bytes) { line in
+      line.text("{\"uid\":")
+      line.json(uid)
+      line.text(",\"summary\":")
+      line.json(summary)
+      line.text(",\"date\":")
+      line.jsonDate(date)
+      line.text(",\"next\":")
+      line.jsonDate(next)
+      line.text(",\"rrule\":")
+      if let rrule {
+        line.json(rrule)
+      } else {
+        line.text("null")
+      }
+      line.byte(UInt8(ascii: "}"))
     }
-    bytes.append(UInt8(ascii: "}"))
   }
 
-  private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  /// The longest date written: `date.description` of any year fits.
+  private static let dateMaximum = 40
+
+  /// Writes a line of at most `maximum` bytes with `body` and appends it to `bytes`.
+  private static func write(
+    maximum: Int, to bytes: inout [UInt8], _ body: (inout Writer) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
+      guard let start = buffer.baseAddress else { return }
+      var line = Writer(cursor: start)
+      body(&line)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: line.cursor - start))
+    }
   }
 
-  private static func appendJSONDate(_ date: CivilDate?, to bytes: inout [UInt8]) {
-    guard date != nil else { return append("null", to: &bytes) }
-    bytes.append(UInt8(ascii: "\""))
-    appendDate(date, to: &bytes)
-    bytes.append(UInt8(ascii: "\""))
-  }
+  /// Where the next byte of a line goes.
+  private struct Writer {
+    var cursor: UnsafeMutablePointer<UInt8>
 
-  /// `date.description` (`YYYY-MM-DD`, `--MM-DD` without a year), or `-` for none, written
-  /// digit by digit.
-  static func appendDate(_ date: CivilDate?, to bytes: inout [UInt8]) {
-    guard let date else { return bytes.append(UInt8(ascii: "-")) }
-    func put(_ value: Int, digits: Int) {
-      var divisor = digits == 4 ? 1000 : 10
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-        divisor /= 10
+    mutating func byte(_ byte: UInt8) {
+      cursor.pointee = byte
+      cursor += 1
+    }
+
+    mutating func text(_ text: StaticString) {
+      cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      cursor += text.utf8CodeUnitCount
+    }
+
+    mutating func json(_ utf8: UnsafeRawBufferPointer) {
+      cursor += writeJSONString(utf8: utf8, to: cursor)
+    }
+
+    /// `utf8`, every control character replaced by a space (see ``oneLine(_:)``).
+    mutating func oneLine(_ utf8: UnsafeRawBufferPointer) {
+      for byte in utf8 {
+        cursor.pointee = byte < 0x20 || byte == 0x7F ? UInt8(ascii: " ") : byte
+        cursor += 1
       }
     }
-    if let year = date.year {
-      guard (0...9999).contains(year), (0...99).contains(date.month), (0...99).contains(date.day)
-      else { return bytes.append(contentsOf: date.description.utf8) }
-      put(year, digits: 4)
-    } else {
-      bytes.append(UInt8(ascii: "-"))
+
+    mutating func jsonDate(_ date: CivilDate?) {
+      guard date != nil else { return text("null") }
+      byte(UInt8(ascii: "\""))
+      self.date(date)
+      byte(UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "-"))
-    put(date.month, digits: 2)
-    bytes.append(UInt8(ascii: "-"))
-    put(date.day, digits: 2)
+
+    /// `date.description` (`YYYY-MM-DD`, `--MM-DD` without a year), or `-` for none, written
+    /// digit by digit.
+    mutating func date(_ date: CivilDate?) {
+      guard let date else { return byte(UInt8(ascii: "-")) }
+      func put(_ value: Int, digits: Int) {
+        var divisor = digits == 4 ? 1000 : 10
+        while divisor > 0 {
+          byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+          divisor /= 10
+        }
+      }
+      if let year = date.year {
+        guard (0...9999).contains(year), (0...99).contains(date.month), (0...99).contains(date.day)
+        else {
+          for byte in date.description.utf8.prefix(dateMaximum) { self.byte(byte) }
+          return
+        }
+        put(year, digits: 4)
+      } else {
+        byte(UInt8(ascii: "-"))
+      }
+      byte(UInt8(ascii: "-"))
+      put(date.month, digits: 2)
+      byte(UInt8(ascii: "-"))
+      put(date.day, digits: 2)
+    }
   }
 }

@@ -68,6 +68,46 @@ import Testing
     #expect(fromRecords == fromEvents)
   }
 
+  /// The lines against their definition, written with `String`s: the text line's fields with
+  /// control characters as spaces, and the JSON line read back by a JSON parser. Dates of every
+  /// width, escapes and non-ASCII in the UID and summary, with and without an RRULE.
+  @Test func linesAreTheirDefinition() throws {
+    let events: [CalendarEvent] = [
+      CalendarEvent(
+        uid: "a", summary: "Birthday: Tom", date: CivilDate(year: 1985, month: 4, day: 12),
+        rrule: "FREQ=YEARLY", next: CivilDate(year: 2027, month: 4, day: 12), lineNumber: 1),
+      CalendarEvent(
+        uid: "q\"b\\s\n\u{1}x\u{7F}", summary: "Zoé \"é\"\t😀 e\u{301} 0123456789abcdef",
+        date: CivilDate(month: 2, day: 29), rrule: nil, next: nil, lineNumber: 2),
+      CalendarEvent(
+        uid: "", summary: "", date: nil, rrule: "FREQ=DAILY;X=\"\\",
+        next: CivilDate(year: 9999, month: 12, day: 31), lineNumber: 3),
+      CalendarEvent(
+        uid: "y", summary: "far", date: CivilDate(year: 12345, month: 1, day: 2), rrule: nil,
+        next: CivilDate(year: 7, month: 1, day: 2), lineNumber: 4),
+    ]
+    for event in events {
+      func field(_ text: String) -> String {
+        String(
+          String.UnicodeScalarView(
+            text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+      }
+      let expected = [
+        event.next?.description ?? "-", event.date?.description ?? "-", field(event.uid),
+        field(event.summary),
+      ].joined(separator: "\t")
+      #expect(event.textLine == expected)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(event.jsonLine.utf8)) as? [String: Any])
+      #expect(object["uid"] as? String == event.uid)
+      #expect(object["summary"] as? String == event.summary)
+      #expect((object["date"] as? String) == event.date?.description)
+      #expect((object["next"] as? String) == event.next?.description)
+      #expect((object["rrule"] as? String) == event.rrule)
+      #expect(object.count == 5)
+    }
+  }
+
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture.
   @Test func fuzzCorporaAndFixturesGiveTheEventsLines() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -73,37 +73,86 @@ package func jsonString(_ text: String) -> String {
 
 /// Appends the JSON string literal of `utf8` (valid UTF-8) to `bytes`: see ``jsonString(_:)``.
 package func appendJSONString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-  func escaped(_ letter: UInt8) {
-    bytes.append(UInt8(ascii: "\\"))
-    bytes.append(letter)
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: jsonStringMaximum(utf8.count)) {
+    buffer in
+    guard let start = buffer.baseAddress else { return }
+    let count = writeJSONString(utf8: utf8, to: start)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
   }
-  bytes.append(UInt8(ascii: "\""))
-  // Runs of bytes that need no escape are copied whole.
+}
+
+/// The most bytes ``writeJSONString(utf8:to:)`` writes for `count` bytes (each at most
+/// `\u00XX`, and the quotes).
+package func jsonStringMaximum(_ count: Int) -> Int { 6 * count + 2 }
+
+/// Writes the JSON string literal of `utf8` (valid UTF-8) at `target`, which has room for
+/// ``jsonStringMaximum(_:)`` bytes; returns the bytes written. Runs that need no escape (every
+/// byte but `"`, `\`, C0 controls and DEL) are found eight bytes at a time and copied whole.
+package func writeJSONString(
+  utf8: UnsafeRawBufferPointer, to target: UnsafeMutablePointer<UInt8>
+) -> Int {
+  var out = target
+  out.pointee = UInt8(ascii: "\"")
+  out += 1
+  guard let base = utf8.baseAddress else {
+    out.pointee = UInt8(ascii: "\"")
+    return 2
+  }
+  let source = base.assumingMemoryBound(to: UInt8.self)
+  let count = utf8.count
   var runStart = 0
-  for index in 0..<utf8.count {
-    let byte = utf8[index]
-    guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isControl(byte) else {
+  var index = 0
+  while index < count {
+    if index + 8 <= count,
+      !jsonWordNeedsEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    {
+      index += 8
       continue
     }
-    bytes.appendBytes(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
-    runStart = index + 1
+    let byte = source[index]
+    guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isControl(byte) else {
+      index += 1
+      continue
+    }
+    out.update(from: source + runStart, count: index - runStart)
+    out += index - runStart
+    index += 1
+    runStart = index
+    out.pointee = UInt8(ascii: "\\")
     switch byte {  // everything escaped is ASCII, so bytes suffice (see oneLine)
-    case UInt8(ascii: "\""): escaped(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): escaped(UInt8(ascii: "\\"))
-    case UInt8(ascii: "\n"): escaped(UInt8(ascii: "n"))
-    case UInt8(ascii: "\r"): escaped(UInt8(ascii: "r"))
-    case UInt8(ascii: "\t"): escaped(UInt8(ascii: "t"))
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
+    case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+    case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+    case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
     default:
       let hex: StaticString = "0123456789abcdef"
-      escaped(UInt8(ascii: "u"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(UInt8(ascii: "0"))
-      bytes.append(hex.utf8Start[Int(byte >> 4)])
-      bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+      out[1] = UInt8(ascii: "u")
+      out[2] = UInt8(ascii: "0")
+      out[3] = UInt8(ascii: "0")
+      out[4] = hex.utf8Start[Int(byte >> 4)]
+      out[5] = hex.utf8Start[Int(byte & 0x0F)]
+      out += 4
     }
+    out += 2
   }
-  bytes.appendBytes(UnsafeRawBufferPointer(rebasing: utf8[runStart...]))
-  bytes.append(UInt8(ascii: "\""))
+  out.update(from: source + runStart, count: count - runStart)
+  out += count - runStart
+  out.pointee = UInt8(ascii: "\"")
+  return out + 1 - target
+}
+
+/// Whether any of the eight bytes of `word` is `"`, `\`, below 0x20 or DEL (exact presence
+/// tests: a byte that is zero after the XOR, or below 0x20, sets its high bit).
+@inline(__always)
+private func jsonWordNeedsEscape(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let quote = word ^ (ones &* 0x22)
+  let backslash = word ^ (ones &* 0x5C)
+  let delete = word ^ (ones &* 0x7F)
+  let found =
+    (word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+    | (delete &- ones) & ~delete
+  return found & (ones &* 0x80) != 0
 }
 
 /// Calls `body` with `bytes` as valid UTF-8: `bytes` themselves when they are, else as

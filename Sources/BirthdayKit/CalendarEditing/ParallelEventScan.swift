@@ -88,7 +88,7 @@ enum ParallelEventScan {
     var failure: (any Error)?
     var lines: Int?
     do {
-      let count = try countLineBreaks(in: source, before: split.offset)
+      let count = try countLineFeeds(in: source, before: split.offset)
       lines = count
       var reader = ICalendarScanner(
         AnyByteSource(RangeByteSource(source, range: split.offset..<source.size)),
@@ -116,7 +116,7 @@ enum ParallelEventScan {
   /// has no lone CR (a file with lone CRs is caught by the check at the cut, and read on one
   /// thread). Sixteen bytes a step: the exact count of CR, LF and CRLF cost about five
   /// instructions a byte, a sixth of the second half's work.
-  private static func countLineBreaks(in source: any RandomAccessByteSource, before end: Int)
+  private static func countLineFeeds(in source: any RandomAccessByteSource, before end: Int)
     throws -> Int
   {
     let chunk = 1 << 20

@@ -61,6 +61,19 @@ import Testing
     }
   }
 
+  /// Every length from 0 to 200 bytes (both sides of the 55/56 and 64-byte edges, up to four
+  /// blocks) against Python's `hashlib`: the SHA-1 of the 201 digests of `(7i + n) % 256`,
+  /// computed by `hashlib.sha1(b"".join(hashlib.sha1(bytes((i*7+n)%256 for i in range(n)))
+  /// .digest() for n in range(201))).hexdigest()`.
+  @Test func everyLengthTo200MatchesPythonHashlib() {
+    var digests: [UInt8] = []
+    for length in 0...200 {
+      let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 7 + length) }
+      digests += SHA1.hash(message)
+    }
+    #expect(Self.hex(SHA1.hash(digests)) == "d0de06f4c5cb01efe13d538b17bbc0bd8144a1c2")
+  }
+
   /// FIPS 180-4 §6.1 as written: an 80-word schedule and one loop over the rounds.
   static func textbookSHA1(_ message: [UInt8]) -> [UInt8] {
     var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
@@ -103,6 +116,33 @@ import Testing
     #expect(
       NameBasedUUID(namespace: .dns, name: "www.example.com").description
         == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+  }
+
+  /// Names of 0 to 200 letters in bdconvert's namespace (a 16-byte namespace puts the block
+  /// edges at 39/40 and 48 bytes of name) against Python's `uuid.uuid5`: the SHA-1 of the 201
+  /// UUIDs' text, `hashlib.sha1("".join(str(uuid.uuid5(ns, "".join(chr(0x61 + (i*5+n) % 26)
+  /// for i in range(n)))) for n in range(201)).encode()).hexdigest()`.
+  @Test func namesOfEveryLengthTo200MatchPythonUUID5() {
+    #expect(
+      NameBasedUUID(namespace: EventIdentity.namespace, name: "").description
+        == "f3767c15-10be-5d0e-b961-7740bd1dec70")
+    #expect(
+      NameBasedUUID(namespace: EventIdentity.namespace, name: String(repeating: "a", count: 39))
+        .description == "e223553b-1293-5921-8e2b-baeed7476bc4")
+    #expect(
+      NameBasedUUID(namespace: EventIdentity.namespace, name: String(repeating: "a", count: 40))
+        .description == "2eb9a016-154e-5aff-b87f-2bd3aa8457e3")
+    #expect(
+      NameBasedUUID(namespace: EventIdentity.namespace, name: String(repeating: "a", count: 48))
+        .description == "d4c11341-d53e-5711-a8b4-b34ac8a944ed")
+    var text = ""
+    for length in 0...200 {
+      let name = String(
+        decoding: (0..<length).map { UInt8(0x61 + ($0 * 5 + length) % 26) }, as: UTF8.self)
+      text += NameBasedUUID(namespace: EventIdentity.namespace, name: name).description
+    }
+    #expect(
+      SHA1Tests.hex(SHA1.hash(Array(text.utf8))) == "f54e63b97959fccfb0c25d3c9dfbc0b44f551bb1")
   }
 
   @Test func parsesCanonicalFormAndRejectsOthers() {
