@@ -63,6 +63,24 @@ enum ByteScan {
     return nil
   }
 
+  /// Whether every byte of `bytes` is below 0x80, eight bytes a step.
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var index = 0
+    while index + 8 <= bytes.count {
+      bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      bits |= UInt64(base[index])
+      index += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
   /// How many bytes of `bytes[from..<to]` equal `target`: sixteen bytes a step (a compare and
   /// an AND on SSE2, counted lane by lane), then eight (SWAR), then one.
   static func count(

@@ -151,4 +151,38 @@ import Testing
       #expect(counted == bytes[3...].filter { $0 == 0x0A }.count)
     }
   }
+
+  /// The ASCII check the CSV reader decodes cells by: every short input over bytes on both sides
+  /// of 0x80 at every position, and random longer ones; an ASCII cell decodes as the general
+  /// UTF-8-or-Windows-1252 decoding does.
+  @Test func isASCIIAgreesWithAByteLoopAndDecodesAsTheGeneralPath() {
+    let alphabet: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+    var inputs: [[UInt8]] = [[]]
+    var level: [[UInt8]] = [[]]
+    for _ in 0..<3 {
+      level = level.flatMap { prefix in alphabet.map { prefix + [$0] } }
+      inputs += level
+    }
+    var generator = SystemRandomNumberGenerator()
+    for length in 0..<40 {
+      for _ in 0..<50 {
+        var bytes = (0..<length).map { _ in UInt8.random(in: 0x00...0x7F, using: &generator) }
+        if length > 0, Bool.random(using: &generator) {
+          bytes[Int.random(in: 0..<length, using: &generator)] |= 0x80
+        }
+        inputs.append(bytes)
+      }
+    }
+    for bytes in inputs {
+      bytes.withUnsafeBufferPointer { buffer in
+        let ascii = ByteScan.isASCII(buffer)
+        #expect(ascii == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+        if ascii {
+          let general = TextDecoding.decodeUTF8OrWindows1252(buffer)
+          #expect(String(decoding: buffer, as: UTF8.self) == general.text)
+          #expect(!general.usedFallback)
+        }
+      }
+    }
+  }
 }

@@ -319,6 +319,8 @@ struct CSVRowState {
       while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
       bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
     }
+    // ASCII (most cells) is UTF-8 as it is: decoded without checking the result for repairs.
+    if ByteScan.isASCII(bytes) { return (String(decoding: bytes, as: UTF8.self), wasCut, false) }
     let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     return (text, wasCut, usedFallback)
   }
