@@ -57,4 +57,25 @@ public struct Contact: Hashable, Sendable {
     self.groups = groups
     self.otherDates = otherDates
   }
+
+  /// A contact with every field, built in one expression (the vCard reader's): setting the rare
+  /// ones after an initializer, even in branches not taken, made the compiler copy the whole
+  /// contact and destroy the original twice per card.
+  init(
+    sourceIdentifier: String?, name: PersonName?, birthday: CivilDate?,
+    anniversaries: [CivilDate], location: SourceLocation, isDeceased: Bool, deathDate: CivilDate?,
+    groups: [String], isGroup: Bool, memberIdentifiers: [String], otherDates: [LabeledDate]
+  ) {
+    self.sourceIdentifier = sourceIdentifier
+    self.name = name
+    self.birthday = birthday
+    self.anniversaries = anniversaries
+    self.location = location
+    self.isDeceased = isDeceased
+    self.deathDate = deathDate
+    self.groups = groups
+    self.isGroup = isGroup
+    self.memberIdentifiers = memberIdentifiers
+    self.otherDates = otherDates
+  }
 }

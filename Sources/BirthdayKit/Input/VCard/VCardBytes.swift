@@ -33,6 +33,49 @@ enum VCardBytes {
     return true
   }
 
+  /// True when `bytes` equal `lowercase` ignoring ASCII case; `lowercase` must be lower case.
+  ///
+  /// The form for bytes in place (`BEGIN:VCARD`, `END:VCARD`, long property names): eight bytes
+  /// a step, lower-cased at once (``lowercased(word:)``), then byte by byte.
+  @inline(never)
+  static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8])
+    -> Bool
+  {
+    let count = bytes.count
+    guard count == lowercase.count else { return false }
+    guard count > 0, let base = bytes.baseAddress else { return true }
+    return lowercase.withUnsafeBufferPointer { keyword in
+      guard let keywordBase = keyword.baseAddress else { return false }
+      let (raw, keywordRaw) = (UnsafeRawPointer(base), UnsafeRawPointer(keywordBase))
+      var index = 0
+      while index &+ 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let expected = keywordRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if lowercased(word: UInt64(littleEndian: word)) != UInt64(littleEndian: expected) {
+          return false
+        }
+        index &+= 8
+      }
+      while index < count {
+        if lowercased(base[index]) != keywordBase[index] { return false }
+        index &+= 1
+      }
+      return true
+    }
+  }
+
+  /// `word` with the ASCII capitals of each of its eight bytes lower-cased at once: a byte below
+  /// 0x80 from `A` to `Z` gets 0x20 added (``lowercased(_:)`` for each byte).
+  @inline(__always)
+  static func lowercased(word: UInt64) -> UInt64 {
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~highs
+    let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set from 0x41 on
+    let pastZ = low &+ 0x2525_2525_2525_2525  // high bit set from 0x5B on
+    let capitals = fromA & ~pastZ & ~word & highs
+    return word | capitals >> 2
+  }
+
   /// True when `bytes` equal the ASCII `lowercase` ignoring case; `lowercase` must be lower case.
   ///
   /// The keyword form, for the fixed names the reader tests on many lines (parameter

@@ -201,20 +201,13 @@ struct VCardCard {
         report(diagnostic.element)
       }
     }
-    var contact = Contact(
+    // One initializer with every field: setting the rare ones afterwards, even only in branches,
+    // cost two copies and two destructions of the whole contact per card.
+    return Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
-      anniversaries: anniversaries, location: location, groups: groups, otherDates: others)
-    // Set only when they differ from the defaults (rare): setting them on every card copied the
-    // contact twice.
-    if deathDate != nil {
-      contact.isDeceased = true
-      contact.deathDate = deathDay
-    }
-    if isGroup {
-      contact.isGroup = true
-      contact.memberIdentifiers = memberIdentifiers
-    }
-    return contact
+      anniversaries: anniversaries, location: location, isDeceased: deathDate != nil,
+      deathDate: deathDay, groups: groups, isGroup: isGroup,
+      memberIdentifiers: isGroup ? memberIdentifiers : [], otherDates: others)
   }
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.

@@ -209,9 +209,8 @@ struct VCardCardScanner {
     let nameEnd = bounds.name.upperBound
     if name == .other, line.last != VCardBytes.equals, nameEnd < line.count,
       line[nameEnd] == VCardBytes.colon
-        || ByteScan.firstIndex(
-          of: VCardBytes.colon, VCardBytes.colon, VCardBytes.colon, in: line, from: nameEnd,
-          to: line.count) != nil
+        || VCardByteScan.firstIndex(
+          of: VCardBytes.colon, in: line, from: nameEnd, to: line.count) != nil
     {
       resumedAfterNestedAt = nil
       afterEmptyAgent = false

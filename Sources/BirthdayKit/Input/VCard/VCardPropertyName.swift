@@ -61,19 +61,7 @@ enum VCardPropertyName: Hashable, Sendable {
       littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
     // The bytes after the name are cut off (`>>` of 64 bits or more gives 0).
     let mask = UInt64.max >> UInt64((8 &- count) &* 8)
-    self = Self.short(Self.lowercased(word) & mask, count: count)
-  }
-
-  /// `word` with the ASCII capitals of each byte lower-cased (eight bytes at once): a byte
-  /// below 0x80 from `A` to `Z` gets 0x20 added.
-  @inline(__always)
-  static func lowercased(_ word: UInt64) -> UInt64 {
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let low = word & ~highs
-    let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set from 0x41 on
-    let pastZ = low &+ 0x2525_2525_2525_2525  // high bit set from 0x5B on
-    let capitals = fromA & ~pastZ & ~word & highs
-    return word | capitals >> 2
+    self = Self.short(VCardBytes.lowercased(word: word) & mask, count: count)
   }
 
   /// A name of `count` bytes, at most eight, given as its lower-case bytes in a little-endian
