@@ -2,7 +2,7 @@
 /// RECURRENCE-ID, STATUS:CANCELLED), kept as written, with their `TZID`s, until they are turned
 /// into a ``RecurrenceSet``.
 ///
-/// They travel inside the sorted records of `list` (``encode(into:)``/``init(decoding:)``) so
+/// They travel inside the sorted records of `list` (``write(to:)``/``init(decoding:)``) so
 /// that a master's next occurrence can be worked out again once its overrides are known.
 struct EventRecurrenceProperties {
   /// One value as written: its `TZID` (empty for none) and the value (a list for RDATE/EXDATE).
@@ -64,24 +64,46 @@ struct EventRecurrenceProperties {
 
   // MARK: - Record form
 
-  /// Appends the properties to `record` (length-prefixed entries).
-  func encode(into record: inout [UInt8]) {
-    func append(_ kind: Kind, _ tzid: [UInt8], _ value: [UInt8]) {
-      record.append(kind.rawValue)
-      record.appendBytes(of: Int32(tzid.count))
-      record.append(contentsOf: tzid)
-      record.appendBytes(of: Int32(value.count))
-      record.append(contentsOf: value)
-    }
-    if let start { append(.start, start.tzid, start.value) }
-    for rule in rules { append(.rule, [], rule) }
-    for addition in additions { append(.addition, addition.tzid, addition.value) }
-    for exclusion in exclusions { append(.exclusion, exclusion.tzid, exclusion.value) }
-    if let recurrenceID { append(.recurrenceID, recurrenceID.tzid, recurrenceID.value) }
-    if isCancelled { append(.cancelled, [], []) }
+  /// The bytes ``write(to:)`` writes.
+  var encodedCount: Int {
+    func size(_ tzid: [UInt8], _ value: [UInt8]) -> Int { 9 + tzid.count + value.count }
+    var total = start.map { size($0.tzid, $0.value) } ?? 0
+    for rule in rules { total += 9 + rule.count }
+    for addition in additions { total += size(addition.tzid, addition.value) }
+    for exclusion in exclusions { total += size(exclusion.tzid, exclusion.value) }
+    if let recurrenceID { total += size(recurrenceID.tzid, recurrenceID.value) }
+    if isCancelled { total += 9 }
+    return total
   }
 
-  /// The properties appended by ``encode(into:)``.
+  /// Writes the properties at `target` as length-prefixed entries (a kind byte, then the TZID
+  /// and the value, each after its `Int32` length), ``encodedCount`` bytes.
+  func write(to target: UnsafeMutableRawPointer) {
+    var offset = 0
+    func field(_ bytes: [UInt8]) {
+      target.storeBytes(of: Int32(bytes.count), toByteOffset: offset, as: Int32.self)
+      bytes.withUnsafeBytes { bytes in
+        if let base = bytes.baseAddress {
+          (target + offset + 4).copyMemory(from: base, byteCount: bytes.count)
+        }
+      }
+      offset += 4 + bytes.count
+    }
+    func put(_ kind: Kind, _ tzid: [UInt8], _ value: [UInt8]) {
+      target.storeBytes(of: kind.rawValue, toByteOffset: offset, as: UInt8.self)
+      offset += 1
+      field(tzid)
+      field(value)
+    }
+    if let start { put(.start, start.tzid, start.value) }
+    for rule in rules { put(.rule, [], rule) }
+    for addition in additions { put(.addition, addition.tzid, addition.value) }
+    for exclusion in exclusions { put(.exclusion, exclusion.tzid, exclusion.value) }
+    if let recurrenceID { put(.recurrenceID, recurrenceID.tzid, recurrenceID.value) }
+    if isCancelled { put(.cancelled, [], []) }
+  }
+
+  /// The properties written by ``write(to:)``.
   init(decoding bytes: UnsafeRawBufferPointer) {
     var offset = 0
     func field() -> [UInt8] {
