@@ -40,25 +40,25 @@ struct SegmentConversion: Sendable {
     var recordItem = items.count
     var eventCount = 0
     builder.forEachCelebration(
-      of: contact, record: recordNoun, report: { items.append(.diagnostic($0)) }
-    ) { celebration in
-      if eventCount == 0 {
-        recordItem = items.count
-        items.append(.record(eventCount: 0, leftOut: nil))
-      }
-      eventCount += 1
-      let start = output.count
-      renderer.append(celebration, to: output)
-      let summary = observer.flatMap { observer in
-        output.withUnsafeBytes { observer.summarize(UnsafeBufferPointer(rebasing: $0[start...])) }
-      }
-      items.append(.event(events.count))
-      events.append(
-        RenderedEvent(
-          uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind,
-          summary: summary))
-      celebrations.append(celebration)
-    }
+      of: contact, record: recordNoun, report: { items.append(.diagnostic($0)) },
+      { celebration in
+        if eventCount == 0 {
+          recordItem = items.count
+          items.append(.record(eventCount: 0, leftOut: nil))
+        }
+        eventCount += 1
+        let start = output.count
+        renderer.append(celebration, to: output)
+        let summary = observer.flatMap { observer in
+          output.withUnsafeBytes { observer.summarize(UnsafeBufferPointer(rebasing: $0[start...])) }
+        }
+        items.append(.event(events.count))
+        events.append(
+          RenderedEvent(
+            uuid: celebration.uuid, range: start..<output.count, kind: celebration.kind,
+            summary: summary))
+        celebrations.append(celebration)
+      })
     if eventCount == 0 {
       items.append(.record(eventCount: 0, leftOut: builder.leftOutReason(of: contact)))
     } else {
