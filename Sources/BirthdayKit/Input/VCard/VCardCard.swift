@@ -72,6 +72,12 @@ struct VCardCard {
     pending = nil
   }
 
+  /// Moves a card just reset (``reset(location:)``) to `location`: the same as resetting it
+  /// again there, without emptying what is already empty.
+  mutating func relocate(_ location: SourceLocation) {
+    self.location = location
+  }
+
   /// Starts reading a value of `property` (one that ``wants(_:)``) from its first line.
   mutating func startPending(
     _ property: VCardPropertyName, line: Int, column: Int, group: UnsafeBufferPointer<UInt8>?,

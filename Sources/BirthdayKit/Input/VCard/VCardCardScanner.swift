@@ -12,6 +12,9 @@ struct VCardCardScanner {
 
   /// The card being read (meaningful at depth 1 and more).
   private var card: VCardCard
+  /// The card was reset when the last card ended and nothing has touched it since (outside a
+  /// card only a `BEGIN:VCARD` does): the next `BEGIN:VCARD` needs only its location.
+  private var cardIsReset = true
   /// The contacts of the cards that the last line ended, until ``takeContact()``.
   private var finishedContacts: [Contact] = []
   /// Cards interrupted by a `BEGIN:VCARD` without `AGENT:` (vCard 2.1 nesting as Android writes
@@ -118,7 +121,12 @@ struct VCardCardScanner {
       sawCard = true
       inStrayText = false
       depth = 1
-      card.reset(location: SourceLocation(file: fileName, line: number))
+      if cardIsReset {
+        card.relocate(SourceLocation(file: fileName, line: number))
+        cardIsReset = false
+      } else {
+        card.reset(location: SourceLocation(file: fileName, line: number))
+      }
       return
     }
     guard sawCard else {
@@ -335,6 +343,7 @@ struct VCardCardScanner {
     resumedAfterNestedAt = nil
     depth = 0
     card.reset(location: card.location)
+    cardIsReset = true
   }
 
   private func isCardStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
