@@ -175,30 +175,31 @@ enum ListLine {
     }
 
     /// `date.description` (`YYYY-MM-DD`, `--MM-DD` without a year), or `-` for none, written
-    /// digit by digit.
+    /// two digits at a time.
     mutating func date(_ date: CivilDate?) {
       guard let date else { return byte(UInt8(ascii: "-")) }
-      func put(_ value: Int, digits: Int) {
-        var divisor = digits == 4 ? 1000 : 10
-        while divisor > 0 {
-          byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-          divisor /= 10
-        }
-      }
       if let year = date.year {
         guard (0...9999).contains(year), (0...99).contains(date.month), (0...99).contains(date.day)
         else {
           for byte in date.description.utf8.prefix(dateMaximum) { self.byte(byte) }
           return
         }
-        put(year, digits: 4)
+        digitPair(year / 100)
+        digitPair(year % 100)
       } else {
         byte(UInt8(ascii: "-"))
       }
       byte(UInt8(ascii: "-"))
-      put(date.month, digits: 2)
+      digitPair(date.month)
       byte(UInt8(ascii: "-"))
-      put(date.day, digits: 2)
+      digitPair(date.day)
+    }
+
+    /// `value` (0...99) as two digits: divisions by constants, not a loop over a divisor.
+    mutating func digitPair(_ value: Int) {
+      cursor[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+      cursor[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+      cursor += 2
     }
   }
 }
