@@ -32,7 +32,8 @@ enum ContentLineFolder {
     if output.count - start <= maximumLineLength {
       output.appendLineBreak()
     } else {
-      let line = Array(output.bytes[start...])
+      // Only the line is copied: `output.bytes` would copy the whole buffer first.
+      let line = output.withUnsafeBytes { Array($0[start...]) }
       output.truncate(to: start)
       line.withUnsafeBufferPointer { appendFolded($0, to: output) }
     }
