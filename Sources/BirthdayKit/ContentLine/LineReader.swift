@@ -196,7 +196,7 @@ package struct LineReader<Source: ByteSource> {
   @inline(__always)
   private func findLineEnd(from index: Int) -> Int? {
     buffer.withUnsafeBufferPointer { all in
-      LineBreakScan.firstLineBreak(in: all, from: index, to: end)
+      SIMDByteScan.firstLineBreak(in: all, from: index, to: end)
     }
   }
 

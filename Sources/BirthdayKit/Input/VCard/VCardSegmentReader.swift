@@ -31,7 +31,7 @@ enum VCardSegmentReader {
     while start < end {
       var next = end
       var contentEnd = end
-      if let terminator = LineBreakScan.firstLineBreak(in: bytes, from: start, to: end) {
+      if let terminator = SIMDByteScan.firstLineBreak(in: bytes, from: start, to: end) {
         contentEnd = terminator
         next = terminator + 1
         if bytes[terminator] == 0x0D, next < end, bytes[next] == 0x0A { next += 1 }

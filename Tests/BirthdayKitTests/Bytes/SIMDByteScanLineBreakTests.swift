@@ -3,13 +3,13 @@ import Testing
 @testable import BirthdayKit
 
 /// The sixteen-at-a-time line-break search must find exactly what a byte-by-byte loop finds.
-@Suite struct LineBreakScanTests {
+@Suite struct SIMDByteScanLineBreakTests {
   static func naive(_ bytes: [UInt8], from: Int, to: Int) -> Int? {
     (from..<to).first { bytes[$0] == 0x0A || bytes[$0] == 0x0D }
   }
 
   static func scan(_ bytes: [UInt8], from: Int, to: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { LineBreakScan.firstLineBreak(in: $0, from: from, to: to) }
+    bytes.withUnsafeBufferPointer { SIMDByteScan.firstLineBreak(in: $0, from: from, to: to) }
   }
 
   @Test func findsABreakAtEveryOffsetOfEveryWindow() {
@@ -56,7 +56,7 @@ import Testing
 
   @Test func emptyBufferHasNoBreak() {
     #expect(
-      LineBreakScan.firstLineBreak(in: UnsafeBufferPointer(start: nil, count: 0), from: 0, to: 0)
+      SIMDByteScan.firstLineBreak(in: UnsafeBufferPointer(start: nil, count: 0), from: 0, to: 0)
         == nil)
   }
 }

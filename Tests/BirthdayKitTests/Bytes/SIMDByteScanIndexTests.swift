@@ -3,7 +3,7 @@ import Testing
 @testable import BirthdayKit
 
 /// The sixteen-at-a-time byte search must find exactly what a byte-by-byte loop finds.
-@Suite struct VCardByteScanTests {
+@Suite struct SIMDByteScanIndexTests {
   @Test func findsWhatAByteLoopFinds() {
     // The target at every offset of windows around one and two blocks, next to bytes one off
     // it and high bytes with the same low bits; and random bytes.
@@ -11,7 +11,7 @@ import Testing
     func check(_ bytes: [UInt8], _ from: Int, _ to: Int) {
       let expected = (from..<to).first { bytes[$0] == 0x3A }
       let found = bytes.withUnsafeBufferPointer {
-        VCardByteScan.firstIndex(of: 0x3A, in: $0, from: from, to: to)
+        SIMDByteScan.firstIndex(of: 0x3A, in: $0, from: from, to: to)
       }
       if found != expected { mismatches.append("\(bytes) \(from)..<\(to)") }
     }
