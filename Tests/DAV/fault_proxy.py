@@ -81,11 +81,22 @@ def main():
             with lock:
                 state["inflight"] += 1
                 self.inflight = state["inflight"]
+                self.counted = True
             try:
                 self.handle_counted()
             finally:
-                with lock:
+                self.finish_request()
+
+        def finish_request(self, line=None):
+            # Called before the answer is sent: a client that sends its next request as soon as
+            # it has this answer must find this one no longer in flight and already logged, or a
+            # loaded machine would log one-at-a-time requests as overlapping.
+            if line is not None:
+                log.write(line)
+            with lock:
+                if self.counted:
                     state["inflight"] -= 1
+                    self.counted = False
 
         def handle_counted(self):
             length = int(self.headers.get("Content-Length") or 0)
@@ -95,19 +106,19 @@ def main():
             rule = matching_rule(self.command, self.path) or {}
             action = rule.get("action")
             if action == "drop":
-                log.write(f"{self.command} {self.path} - {self.inflight}\n")
+                self.finish_request(f"{self.command} {self.path} - {self.inflight}\n")
                 self.close_connection = True
                 self.connection.shutdown(2)
                 return
             if action == "status":
                 payload = b"injected fault\n"
+                self.finish_request(f"{self.command} {self.path} {rule['status']} {self.inflight}\n")
                 self.send_response(rule["status"])
                 for name, value in rule.get("headers", {}).items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(payload)))
                 self.end_headers()
                 self.wfile.write(payload)
-                log.write(f"{self.command} {self.path} {rule['status']} {self.inflight}\n")
                 return
             if action == "delay":
                 time.sleep(rule.get("seconds", 1))
@@ -127,6 +138,7 @@ def main():
                 time.sleep(rule.get("seconds", 1))
             if action == "malformed" and status == 207:
                 payload = payload[: len(payload) // 2]
+            self.finish_request(f"{self.command} {self.path} {status} {self.inflight}\n")
             try:
                 self.send_response(status)
                 for name, value in response_headers:
@@ -137,7 +149,6 @@ def main():
                 self.wfile.write(payload)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (a timeout test)
-            log.write(f"{self.command} {self.path} {status} {self.inflight}\n")
 
         do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
         do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = handle_any

@@ -304,8 +304,7 @@ struct VCardCardScanner {
   /// Skips a property; only whether it is quoted-printable matters, and only when its line ends
   /// in `=`.
   private mutating func skip(_ property: VCardPropertyLine, _ line: UnsafeBufferPointer<UInt8>) {
-    let softBreak =
-      line.last == VCardBytes.equals && property.parameters(in: line).isQuotedPrintable
+    let softBreak = line.last == VCardBytes.equals && property.isQuotedPrintable(in: line)
     skipping = (softBreak, softBreak)
   }
 
