@@ -19,7 +19,9 @@ enum SIMDByteScan {
     }
   }
 
-  /// The index of the first byte of `bytes[from..<to]` equal to `target`, or `nil`.
+  /// The index of the first byte of `bytes[from..<to]` equal to `target`, or `nil` (also when
+  /// `from` is past `to`, as with ``ByteScan``: the CSV field splitter searches from one past a
+  /// closing quote that may end the record).
   @inline(__always)
   static func firstIndex(
     of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
@@ -27,9 +29,14 @@ enum SIMDByteScan {
     let pattern = SIMD16<UInt8>(repeating: target)
     return firstMatch(in: bytes, from: start, to: end) {
       $0 .== pattern
-    } remainder: {
+    } remainder: { index in
       // Fewer than sixteen bytes, usually a few: a plain loop beats setting up the SWAR words.
-      ($0..<end).first { bytes[$0] == target }
+      var index = index
+      while index < end {
+        if bytes[index] == target { return index }
+        index &+= 1
+      }
+      return nil
     }
   }
 

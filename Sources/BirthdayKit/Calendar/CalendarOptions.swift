@@ -39,6 +39,8 @@ public struct CalendarOptions: Sendable {
   static let memorialSummary = EventTextTemplate(builtIn: "In memory of {name}")
   static let memorialMessage = EventTextTemplate(builtIn: "Remembering {name} today")
   static let otherSummary = EventTextTemplate(builtIn: "{label}: {name}")
+  // Parsed once: every conversion thread's renderer asks for it for each segment.
+  static let otherMessageToday = EventTextTemplate(builtIn: "{label}: {name} today")
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
@@ -58,6 +60,7 @@ public struct CalendarOptions: Sendable {
     if kind == .anniversary, let anniversaryMessageTemplate { return anniversaryMessageTemplate }
     if kind == .birthday || kind == .anniversary, let messageTemplate { return messageTemplate }
     if kind == .other {
+      if daysBefore == 0 { return Self.otherMessageToday }
       // Constant text around placeholders: always parses.
       let when = daysBefore == 0 ? "today" : daysBefore == 1 ? "tomorrow" : "in \(daysBefore) days"
       return EventTextTemplate(builtIn: "{label}: {name} \(when)")

@@ -21,9 +21,11 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// How events are written.
   public let options: CalendarOptions
 
-  private let buffer = OutputBuffer(capacity: 1 << 17)
-  private let renderer: EventRenderer
-  private let flushThreshold = 1 << 16
+  /// The output not yet written to the sink (shared by copies of the writer).
+  let buffer = OutputBuffer(capacity: 1 << 17)
+  /// Renders the events into ``buffer``.
+  let renderer: EventRenderer
+  private var flushThreshold: Int { calendarFlushThreshold }
 
   /// Creates a writer; nothing is written until ``writeHeader()``.
   public init(sink: Sink, options: CalendarOptions) {
@@ -83,7 +85,8 @@ public struct ICalendarWriter<Sink: ByteSink> {
     ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
   }
 
-  private mutating func flushIfNeeded() throws {
+  /// Writes the buffered output to the sink once there is enough of it.
+  mutating func flushIfNeeded() throws {
     if buffer.count >= flushThreshold { try flush() }
   }
 
@@ -93,3 +96,6 @@ public struct ICalendarWriter<Sink: ByteSink> {
     buffer.removeAll()
   }
 }
+
+/// How many bytes an ``ICalendarWriter`` gathers before it writes them to its sink.
+let calendarFlushThreshold = 1 << 16

@@ -82,8 +82,9 @@ extension EventIdentity {
   }
 
   /// An other date's label, case folded, then a separator: two labels of one person differ.
-  fileprivate static func update(_ sha: inout SHA1, label: String?) {
-    sha.update(Array((label ?? "").lowercased().utf8))
-    sha.update(":")
+  fileprivate static func update(_ message: inout UUIDNameMessage, label: String?) {
+    var folded = (label ?? "").lowercased()
+    folded.withUTF8 { message.update($0) }
+    message.update(":")
   }
 }

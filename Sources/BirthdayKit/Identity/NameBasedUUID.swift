@@ -32,15 +32,17 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
     self.init(namespace: namespace) { $0.update(nameBytes) }
   }
 
-  /// Derives the UUID of the name that `writeName` feeds to the hash piece by piece, so that a
+  /// Derives the UUID of the name that `writeName` adds to the message piece by piece, so that a
   /// name made of parts needs no string of its own.
-  init(namespace: NameBasedUUID, writeName: (inout SHA1) -> Void) {
-    var sha = SHA1()
-    withUnsafeBytes(of: (namespace.high.bigEndian, namespace.low.bigEndian)) { raw in
-      sha.update(raw.bindMemory(to: UInt8.self))
+  init(namespace: NameBasedUUID, writeName: (inout UUIDNameMessage) -> Void) {
+    let (a, b, c, d, _) = withUnsafeTemporaryAllocation(
+      byteCount: UUIDNameMessage.capacity, alignment: 16
+    ) { storage in
+      guard let start = storage.baseAddress else { preconditionFailure("no stack buffer") }
+      var message = UUIDNameMessage(storage: start, namespace: namespace)
+      writeName(&message)
+      return message.digestWords()
     }
-    writeName(&sha)
-    let (a, b, c, d, _) = sha.finalizeWords()
     let high = UInt64(a) << 32 | UInt64(b)
     let low = UInt64(c) << 32 | UInt64(d)
     // Version 5 in the high nibble of byte 6, variant 10 in the top bits of byte 8.

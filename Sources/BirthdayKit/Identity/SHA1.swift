@@ -98,6 +98,31 @@ package struct SHA1: Sendable {
     return sha.finalize()
   }
 
+  /// The digest words of the message `message[0..<length]`, padded in place and hashed block by
+  /// block: `message` must hold ``paddedCount(_:)`` bytes. For short messages gathered in one
+  /// buffer, this skips the partial-block bookkeeping of ``update(_:)`` and ``finalizeWords()``.
+  static func digestWords(paddingInPlace message: UnsafeMutableRawPointer, length: Int) -> (
+    UInt32, UInt32, UInt32, UInt32, UInt32
+  ) {
+    let padded = paddedCount(length)
+    message.storeBytes(of: 0x80, toByteOffset: length, as: UInt8.self)
+    (message + length + 1).initializeMemory(
+      as: UInt8.self, repeating: 0, count: padded - length - 9)
+    message.storeBytes(
+      of: (UInt64(length) &* 8).bigEndian, toByteOffset: padded - 8, as: UInt64.self)
+    var sha = SHA1()
+    var offset = 0
+    while offset < padded {
+      compress(&sha.h0, &sha.h1, &sha.h2, &sha.h3, &sha.h4, block: message + offset)
+      offset += 64
+    }
+    return (sha.h0, sha.h1, sha.h2, sha.h3, sha.h4)
+  }
+
+  /// The bytes a message of `length` bytes takes once padded: whole blocks, with room for the
+  /// `0x80` byte and the 64-bit length.
+  static func paddedCount(_ length: Int) -> Int { (length + 72) / 64 * 64 }
+
   private mutating func compress() {
     withUnsafeBytes(of: block) { raw in
       if let start = raw.baseAddress { Self.compress(&h0, &h1, &h2, &h3, &h4, block: start) }

@@ -14,31 +14,35 @@ public struct Contact: Hashable, Sendable {
   /// Where the record starts (the `BEGIN:VCARD` line, or the CSV row's first physical line).
   public var location: SourceLocation
   /// Whether the person has died (vCard 4 `DEATHDATE`, even one that is not a date).
-  public var isDeceased = false
+  public var isDeceased: Bool
   /// The date of death, when `DEATHDATE` is a valid date.
   public var deathDate: CivilDate?
   /// The groups the contact is in: vCard `CATEGORIES`, Google's `Labels` and `Group
   /// Membership`, Outlook's `Categories`.
-  public var groups: [String] = []
+  public var groups: [String]
   /// Whether the card describes a group, not a person (vCard 4 `KIND:group`, Apple's
   /// `X-ADDRESSBOOKSERVER-KIND:group`); its members are ``memberIdentifiers``.
-  public var isGroup = false
+  public var isGroup: Bool
   /// The UIDs (often `urn:uuid:…`) of a group card's members, as written.
-  public var memberIdentifiers: [String] = []
+  public var memberIdentifiers: [String]
   /// Other dates with their labels ("Graduation"): Apple `X-ABDATE` with a label other than
   /// anniversary, Google CSV `Event N - Label` other than `Anniversary`.
-  public var otherDates: [LabeledDate] = []
+  public var otherDates: [LabeledDate]
 
+  // No initializer here: the implicit member-wise one (every field, in this order) is the vCard
+  // reader's. An explicit one with every field made the compiler build the contact, copy it and
+  // destroy the original (about 500 instructions a card); the others, below, call it.
+}
+
+extension Contact {
   /// Creates a contact.
   public init(
     sourceIdentifier: String? = nil, name: PersonName?, birthday: CivilDate?,
     anniversaries: [CivilDate] = [], location: SourceLocation
   ) {
-    self.sourceIdentifier = sourceIdentifier
-    self.name = name
-    self.birthday = birthday
-    self.anniversaries = anniversaries
-    self.location = location
+    self.init(
+      sourceIdentifier: sourceIdentifier, name: name, birthday: birthday,
+      anniversaries: anniversaries, location: location, groups: [], otherDates: [])
   }
 
   /// A contact with its groups and other dates, built in one expression: a reader that set them
@@ -49,33 +53,9 @@ public struct Contact: Hashable, Sendable {
     anniversaries: [CivilDate], location: SourceLocation, groups: [String],
     otherDates: [LabeledDate]
   ) {
-    self.sourceIdentifier = sourceIdentifier
-    self.name = name
-    self.birthday = birthday
-    self.anniversaries = anniversaries
-    self.location = location
-    self.groups = groups
-    self.otherDates = otherDates
-  }
-
-  /// A contact with every field, built in one expression (the vCard reader's): setting the rare
-  /// ones after an initializer, even in branches not taken, made the compiler copy the whole
-  /// contact and destroy the original twice per card.
-  init(
-    sourceIdentifier: String?, name: PersonName?, birthday: CivilDate?,
-    anniversaries: [CivilDate], location: SourceLocation, isDeceased: Bool, deathDate: CivilDate?,
-    groups: [String], isGroup: Bool, memberIdentifiers: [String], otherDates: [LabeledDate]
-  ) {
-    self.sourceIdentifier = sourceIdentifier
-    self.name = name
-    self.birthday = birthday
-    self.anniversaries = anniversaries
-    self.location = location
-    self.isDeceased = isDeceased
-    self.deathDate = deathDate
-    self.groups = groups
-    self.isGroup = isGroup
-    self.memberIdentifiers = memberIdentifiers
-    self.otherDates = otherDates
+    self.init(
+      sourceIdentifier: sourceIdentifier, name: name, birthday: birthday,
+      anniversaries: anniversaries, location: location, isDeceased: false, deathDate: nil,
+      groups: groups, isGroup: false, memberIdentifiers: [], otherDates: otherDates)
   }
 }

@@ -35,4 +35,16 @@ import Testing
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
+
+  /// A range that starts past its end is empty, as for ``ByteScan``: the CSV field splitter
+  /// searches from one past a closing quote that ends the record.
+  @Test func aStartPastTheEndFindsNothing() {
+    let bytes: [UInt8] = Array("a:b,\"x\",".utf8)
+    for to in 0...bytes.count {
+      let found = bytes.withUnsafeBufferPointer {
+        SIMDByteScan.firstIndex(of: 0x3A, in: $0, from: to + 1, to: to)
+      }
+      #expect(found == nil)
+    }
+  }
 }

@@ -96,6 +96,39 @@ import Testing
     }
   }
 
+  /// The common forms read in place (``DateValueParser/parseCommonForm(_:)``: `YYYYMMDD`,
+  /// `YYYY-MM-DD`, `--MMDD`) give what the general path gives: every cell of six and eight
+  /// characters over `0 1 9 - /` (the lengths the fast path reads), and random ten-character
+  /// cells over those and `2 3 5`, in every order.
+  @Test func commonFormCellsReadAsTheGeneralPathReadsThem() {
+    let alphabet: [Character] = ["0", "1", "9", "-", "/"]
+    var cells: [String] = [""]
+    for length in 1...8 {
+      cells = cells.flatMap { cell in alphabet.map { cell + String($0) } }
+      guard length == 6 || length == 8 else { continue }
+      for cell in cells {
+        #expect(
+          CSVDateValue.parse(cell, order: nil) == CSVDateValue.parseInGeneral(cell, order: nil),
+          "\(cell)")
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    let wide: [Character] = ["0", "1", "2", "3", "5", "9", "-", "/"]
+    for _ in 0..<20_000 {
+      var cell = String((0..<10).map { _ in wide.randomElement(using: &generator)! })
+      if Bool.random(using: &generator) {  // mostly the form's shape, so that dates come up
+        cell =
+          String(cell.prefix(4)) + "-" + String(cell.dropFirst(5).prefix(2)) + "-"
+          + String(cell.suffix(2))
+      }
+      for order in [nil, DateOrder.mdy, .dmy, .ymd] {
+        #expect(
+          CSVDateValue.parse(cell, order: order) == CSVDateValue.parseInGeneral(cell, order: order),
+          "\(cell)")
+      }
+    }
+  }
+
   /// A date cell's position counts the line breaks of quoted fields before it (LF, CRLF, CR).
   @Test(arguments: [
     ("Jane,\"ab\",1990-13-45\n", "in.csv:2:11:"),

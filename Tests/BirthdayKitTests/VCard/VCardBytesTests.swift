@@ -32,12 +32,66 @@ import Testing
 
   @Test func cardLinesInAnyCase() {
     for line in ["BEGIN:VCARD", "begin:vcard", "Begin:VCard", "  BEGIN:VCARD\t"] {
-      #expect(
-        Array(line.utf8).withUnsafeBufferPointer { VCardBytes.isLine($0, VCardBytes.beginVCard) })
+      #expect(Array(line.utf8).withUnsafeBufferPointer(VCardBytes.isBeginVCardLine))
     }
     for line in ["BEGIN:VCARE", "BEGIN:VCARDS", "BEGIN;VCARD", "BEGIN:VCAR", "BEGIN:VC\u{C1}RD"] {
-      #expect(
-        !Array(line.utf8).withUnsafeBufferPointer { VCardBytes.isLine($0, VCardBytes.beginVCard) })
+      #expect(!Array(line.utf8).withUnsafeBufferPointer(VCardBytes.isBeginVCardLine))
+    }
+    #expect(Array(" end:VCard ".utf8).withUnsafeBufferPointer(VCardBytes.isEndVCardLine))
+    #expect(!Array("END:VCARD:".utf8).withUnsafeBufferPointer(VCardBytes.isEndVCardLine))
+  }
+
+  @Test func cardLineWordsSpellTheKeywords() {
+    #expect(
+      VCardBytes.keywordWords(VCardBytes.beginVCard)
+        == (0x6376_3a6e_6967_6562, 0x6472_6163_763a_6e69))
+    #expect(
+      VCardBytes.keywordWords(VCardBytes.endVCard) == (0x7261_6376_3a64_6e65, 0x6472_6163_763a_646e)
+    )
+  }
+
+  @Test func cardLineChecksEqualTheByteComparison() {
+    // Each keyword with every byte changed to a near value (other case, ±1, ±0x20, high bit,
+    // blank, '@', '['), with blanks around, cut or extended, and random lines of its letters.
+    var lines: [[UInt8]] = [[], [0x20], [0x09, 0x20]]
+    for keyword in [VCardBytes.beginVCard, VCardBytes.endVCard] {
+      let upper = keyword.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+      for base in [keyword, upper] {
+        for index in base.indices {
+          for change: UInt8 in [0x20, 0x01, 0xFF, 0x80, 0xE0] {
+            var line = base
+            line[index] = line[index] &+ change
+            lines.append(line)
+          }
+          for value: UInt8 in [0x20, 0x09, 0x40, 0x5B, 0x60, 0x7B, 0x00] {
+            var line = base
+            line[index] = value
+            lines.append(line)
+          }
+          lines.append(Array(base[..<index]))
+          lines.append(Array(base[..<index]) + Array(base[(index + 1)...]))
+        }
+        lines += [base, [0x20] + base, base + [0x09], [0x20, 0x09] + base + [0x20], base + [0x61]]
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    let letters = Array("BEGINDVCARbeginvcard: \t".utf8)
+    for _ in 0..<20_000 {
+      lines.append(
+        (0..<Int.random(in: 7...13, using: &generator)).map { _ in
+          letters.randomElement(using: &generator)!
+        })
+    }
+    for line in lines {
+      line.withUnsafeBufferPointer { buffer in
+        let trimmed = VCardBytes.trimmed(buffer)
+        #expect(
+          VCardBytes.isBeginVCardLine(buffer)
+            == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.beginVCard), "\(line)")
+        #expect(
+          VCardBytes.isEndVCardLine(buffer)
+            == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.endVCard), "\(line)")
+      }
     }
   }
 }

@@ -45,4 +45,63 @@ import Testing
     let parsed = parameters(section)
     #expect(parsed.isDefault == (parsed == VCardParameters()))
   }
+
+  /// `isQuotedPrintable(_:from:to:)` (the check of skipped properties) against the full parse,
+  /// on sections made of pieces: separators, quotes, blanks, names and values in any case.
+  static let sectionPieces = [
+    ";", "=", "\"", " ", "\t", ":", "encoding", "ENCODING", "quoted-printable",
+    "QUOTED-PRINTABLE", "Quoted-Printable", "charset", "utf-8", "b", "^",
+  ]
+
+  static func expectQuotedPrintableCheckAgrees(_ section: String) {
+    for prefix in ["FN", "FN;", "FN;x"] {
+      let line = Array((prefix + section + ":v").utf8)
+      let end = line.count - 2
+      for start in [2, min(3, end)] {
+        line.withUnsafeBufferPointer { buffer in
+          let full = VCardParameters(buffer, from: start, to: end).isQuotedPrintable
+          let check = VCardParameters.isQuotedPrintable(buffer, from: start, to: end)
+          #expect(check == full, "\(prefix + section) from \(start)")
+        }
+      }
+    }
+  }
+
+  @Test func theQuotedPrintableCheckAgreesWithTheParse() {
+    // Every section of up to three pieces, and of up to four of the ones that matter most.
+    let pieces = Self.sectionPieces
+    for first in pieces {
+      Self.expectQuotedPrintableCheckAgrees(first)
+      for second in pieces {
+        Self.expectQuotedPrintableCheckAgrees(first + second)
+        for third in pieces { Self.expectQuotedPrintableCheckAgrees(first + second + third) }
+      }
+    }
+    let few = [";", "=", "\"", " ", "encoding", "quoted-printable"]
+    for a in few {
+      for b in few {
+        for c in few { for d in few { Self.expectQuotedPrintableCheckAgrees(a + b + c + d) } }
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...12, using: &generator)
+      Self.expectQuotedPrintableCheckAgrees(
+        (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    // Common sections, where the check reads the last parameter first.
+    #expect(
+      parameters(";HOME;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE").isQuotedPrintable
+        && Self.check(";HOME;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE"))
+    #expect(Self.check(";ENCODING=QUOTED-PRINTABLE;HOME"))
+    #expect(!Self.check(";HOME;CHARSET=UTF-8"))
+    #expect(!Self.check(";X=\";ENCODING=QUOTED-PRINTABLE\""))
+  }
+
+  static func check(_ section: String) -> Bool {
+    let line = Array("FN\(section):x".utf8)
+    return line.withUnsafeBufferPointer {
+      VCardParameters.isQuotedPrintable($0, from: 2, to: line.count - 2)
+    }
+  }
 }

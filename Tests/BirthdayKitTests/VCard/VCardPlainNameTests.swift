@@ -6,13 +6,17 @@ import Testing
 /// (`VCardCard+Names.swift`): the plain paths must give what the general path gives, for values
 /// written as they are, quoted-printable (with soft line breaks), folded and with a charset.
 @Suite struct VCardPlainNameTests {
-  /// Pieces of values: letters, blanks, separators, escapes, non-ASCII text, controls, a
-  /// bidirectional override, a special space, invalid UTF-8 (no CR or LF: values are one line).
+  /// Pieces of values: letters, blanks, separators, escapes, non-ASCII text (two and three
+  /// bytes), a combining mark, controls, a bidirectional override, a special space, invalid
+  /// UTF-8 (no CR or LF: values are one line in a file; see ``valuePieces``).
   static let pieces: [[UInt8]] = [
     Array("a".utf8), Array("Bo".utf8), [0x20], [0x09], [0x3B], [0x2C], [0x5C], Array("n".utf8),
     Array("é".utf8), [0xC2, 0x85], [0xE2, 0x80, 0xAE], [0xE2, 0x80, 0x90], [0xE3, 0x80, 0x80],
     [0x7F], [0x01], [0x1B], [0xFF], [0xC3], Array("=".utf8), Array(":".utf8),
+    Array("€".utf8), [0xCC, 0x81],
   ]
+  /// ``pieces`` and CR and LF, which a decoded value may hold (quoted-printable `=0D=0A`).
+  static let valuePieces: [[UInt8]] = pieces + [[0x0D], [0x0A]]
 
   struct Values {
     var formatted: [UInt8]?
@@ -64,7 +68,8 @@ import Testing
   }
 
   static func randomValue(
-    maximumPieces: Int, using generator: inout SystemRandomNumberGenerator
+    maximumPieces: Int, from pieces: [[UInt8]] = pieces,
+    using generator: inout SystemRandomNumberGenerator
   ) -> [UInt8] {
     (0..<Int.random(in: 0...maximumPieces, using: &generator)).flatMap { _ in
       pieces.randomElement(using: &generator)!
@@ -184,14 +189,23 @@ import Testing
   @Test func plainPathsGiveWhatTheGeneralPathGives() {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<1_500 {
-      func value() -> [UInt8] { Self.randomValue(maximumPieces: 8, using: &generator) }
+      func value() -> [UInt8] {
+        Self.randomValue(maximumPieces: 8, from: Self.valuePieces, using: &generator)
+      }
       _ = Self.expectPlainPathsAgree(
         Values(formatted: value(), name: value(), uid: value(), appleUID: value()))
     }
     var values: [[UInt8]] = [[]]
-    for first in Self.pieces {
+    for first in Self.valuePieces {
       values.append(first)
-      for second in Self.pieces { values.append(first + second) }
+      for second in Self.valuePieces { values.append(first + second) }
+    }
+    // Long ASCII identifiers, read eight bytes a step: each piece at each place.
+    let long = Array("urn:uuid:0123456789abcdef".utf8)
+    for piece in Self.valuePieces {
+      for place in [0, 1, 7, 8, 9, 15, 16, 17, 24, 25] {
+        values.append(Array(long[..<place]) + piece + long[place...])
+      }
     }
     for value in values {
       _ = Self.expectPlainPathsAgree(
@@ -199,6 +213,39 @@ import Testing
       _ = Self.expectPlainPathsAgree(
         Values(formatted: Array("Ann".utf8), name: value, uid: nil, appleUID: value))
     }
+  }
+
+  @Test func oneScanOfAnIdentifierEqualsTheThreeItReplaces() {
+    // trimmedPlainASCII against isPlainASCII, containsBackslashOrCR and trimmingBlanks, and
+    // string(_:isASCII:) against String(decoding:as:), around the eight-byte steps.
+    var generator = SystemRandomNumberGenerator()
+    func check(_ bytes: [UInt8]) {
+      bytes.withUnsafeBufferPointer { buffer in
+        let plain = VCardText.isPlainASCII(buffer) && !VCardText.containsBackslashOrCR(buffer)
+        let expected = plain ? Array(VCardText.trimmingBlanks(buffer)) : nil
+        let found = VCardText.trimmedPlainASCII(buffer).map { Array(buffer[$0]) }
+        #expect(found == expected, "\(bytes)")
+        let decoded = String(decoding: buffer, as: UTF8.self)
+        #expect(VCardText.string(buffer, isASCII: plain) == decoded, "\(bytes)")
+        #expect(VCardText.string(buffer, isASCII: true) == decoded, "\(bytes)")
+      }
+    }
+    var values: [[UInt8]] = [[]]
+    for first in Self.valuePieces {
+      values.append(first)
+      for second in Self.valuePieces {
+        values.append(first + second)
+        for third in Self.valuePieces { values.append(first + second + third) }
+      }
+    }
+    let long = Array(" urn:uuid:0123456789abcdef\t".utf8)
+    for piece in Self.valuePieces {
+      for place in 0...long.count { values.append(Array(long[..<place]) + piece + long[place...]) }
+    }
+    for _ in 0..<5_000 {
+      values.append(Self.randomValue(maximumPieces: 24, from: Self.valuePieces, using: &generator))
+    }
+    for value in values { check(value) }
   }
 
   @Test func commonValuesTakeThePlainPaths() {

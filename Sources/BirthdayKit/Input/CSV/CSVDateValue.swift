@@ -53,33 +53,17 @@ enum CSVDateValue: Equatable {
     return parts.count == 3 && parts[0].count <= 2 && parts[2].count == 2
   }
 
-  /// The date of a cell that is exactly `YYYY-MM-DD` (the usual export) and a real date, read
-  /// in place: such a cell is on one line as it is, and ``DateValueParser`` reads it so.
-  /// `nil` sends any other cell down the general path.
-  private static func extendedDate(_ text: String) -> CivilDate? {
-    let date = text.utf8.withContiguousStorageIfAvailable { bytes -> CivilDate? in
-      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-      else { return nil }
-      func digits(_ start: Int, _ count: Int) -> Int? {
-        var value = 0
-        for offset in start..<(start + count) {
-          let digit = bytes[offset] &- UInt8(ascii: "0")
-          guard digit < 10 else { return nil }
-          value = value * 10 + Int(digit)
-        }
-        return value
-      }
-      guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2) else {
-        return nil
-      }
-      return CivilDate(year: year, month: month, day: day)
-    }
-    return date ?? nil
-  }
-
   /// Reads `text` (already trimmed of quotes); `order` is the known order, if any.
   static func parse(_ text: String, order: DateOrder?) -> CSVDateValue {
-    if let date = extendedDate(text) { return .date(date) }
+    // `YYYY-MM-DD` (the usual export), `YYYYMMDD`, `--MMDD`, read in place: such a cell is on
+    // one line as it is, and ``DateValueParser/parse(_:)-(String)`` gives the same date.
+    let common = text.utf8.withContiguousStorageIfAvailable(DateValueParser.parseCommonForm)
+    if let date = common ?? nil { return .date(date) }
+    return parseInGeneral(text, order: order)
+  }
+
+  /// ``parse(_:order:)`` without the fast path for the common forms.
+  static func parseInGeneral(_ text: String, order: DateOrder?) -> CSVDateValue {
     let value = TextSanitizer.singleLine(text)
     if value.isEmpty { return .none }
     if let date = DateValueParser.parse(value) { return .date(date) }

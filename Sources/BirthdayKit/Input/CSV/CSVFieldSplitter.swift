@@ -71,7 +71,7 @@ struct CSVFieldSplitter {
         var quote = index
         repeat {
           quote =
-            ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+            SIMDByteScan.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
             ?? data.count
           guard quote < data.count else { return count + 1 }  // unterminated
           guard quote + 1 < data.count, data[quote + 1] == 0x22 else { break }
@@ -79,8 +79,7 @@ struct CSVFieldSplitter {
         } while true
         // Text after the closing quote belongs to the field, quotes included.
         let next =
-          ByteScan.firstIndex(
-            of: delimiter, delimiter, delimiter, in: data, from: quote + 1, to: data.count)
+          SIMDByteScan.firstIndex(of: delimiter, in: data, from: quote + 1, to: data.count)
           ?? data.count
         count += 1
         guard next < data.count else { return count }
@@ -92,7 +91,7 @@ struct CSVFieldSplitter {
       var quote = index
       repeat {
         quote =
-          ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: quote + 1, to: data.count)
+          SIMDByteScan.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
           ?? data.count
       } while quote < data.count && data[quote - 1] != delimiter
       count += ByteScan.count(of: delimiter, in: data, from: index, to: quote)
@@ -120,7 +119,7 @@ struct CSVFieldSplitter {
     }
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
     let firstQuote =
-      ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: 0, to: data.count) ?? data.count
+      SIMDByteScan.firstIndex(of: 0x22, in: data, from: 0, to: data.count) ?? data.count
     fieldsAreInRecord = firstQuote == data.count
     (recorded, count) = Self.split(
       data, delimiter: delimiter, neededFields: slots, firstQuote: firstQuote,
@@ -210,7 +209,7 @@ struct CSVFieldSplitter {
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         let quote =
-          ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
+          SIMDByteScan.firstIndex(of: 0x22, in: data, from: index, to: data.count)
           ?? data.count
         // "value" then a delimiter or the end, the usual case: its value is the run inside.
         if quote < data.count, quote + 1 == data.count || data[quote + 1] == delimiter {
@@ -225,7 +224,7 @@ struct CSVFieldSplitter {
         starts[recorded] = ~bytes.count
         while true {
           let quote =
-            ByteScan.firstIndex(of: 0x22, 0x22, 0x22, in: data, from: index, to: data.count)
+            SIMDByteScan.firstIndex(of: 0x22, in: data, from: index, to: data.count)
             ?? data.count
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
           index = quote
@@ -242,8 +241,7 @@ struct CSVFieldSplitter {
         starts[recorded] = index  // unquoted: its value is the run up to the delimiter
       }
       let next =
-        ByteScan.firstIndex(
-          of: delimiter, delimiter, delimiter, in: data, from: index, to: data.count)
+        SIMDByteScan.firstIndex(of: delimiter, in: data, from: index, to: data.count)
         ?? data.count
       if starts[recorded] >= 0 {
         ends[recorded] = next

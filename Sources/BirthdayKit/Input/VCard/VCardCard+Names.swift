@@ -17,17 +17,20 @@ extension VCardCard {
   func plainPersonName(version: VCardVersion) -> PersonName? {
     guard let formattedName else { return nil }
     var formatted: String?
-    withPlainText(formattedName, version) { bytes in
-      // (Clean text that is not empty has visible text: its first byte is not a space.)
-      guard !bytes.isEmpty, !bytes.contains(VCardBytes.backslash),
+    withPlainText(formattedName, version) { bytes, isASCII in
+      // (Clean text that is not empty has visible text: its first byte is not a space. A CR is
+      // not clean: looking for it too costs nothing.)
+      guard !bytes.isEmpty, !VCardText.containsBackslashOrCR(bytes),
         TextSanitizer.isSingleLine(bytes)
       else { return }
-      formatted = String(decoding: bytes, as: UTF8.self)
+      formatted = VCardText.string(bytes, isASCII: isASCII)
     }
     guard let formatted else { return nil }
     var parts: (family: String?, given: String?)?
     if let name {
-      withPlainText(name, version) { parts = Self.cleanFamilyAndGiven($0, version: version) }
+      withPlainText(name, version) {
+        parts = Self.cleanFamilyAndGiven($0, isASCII: $1, version: version)
+      }
     } else {
       parts = (nil, nil)
     }
@@ -98,16 +101,21 @@ extension VCardCard {
 
   /// ``identifierText(_:_:_:_:)`` of a value that decodes without a notice to ASCII without a
   /// backslash or CR (each byte one Character, so trimming bytes trims Characters); `.some(nil)`
-  /// when it holds no visible text, nil when it needs the general path.
+  /// when it holds no visible text, nil when it needs the general path. The bytes are looked at
+  /// once (``VCardText/trimmedPlainASCII(_:)``).
   func plainIdentifierText(_ value: VCardRawValue, _ version: VCardVersion) -> String?? {
     var result: String??
-    withPlainText(value, version) { bytes in
-      guard VCardText.isPlainASCII(bytes), !VCardText.containsBackslashOrCR(bytes) else { return }
-      guard VCardText.hasVisibleText(bytes) else {
+    withKeptText(value, version) { bytes in
+      guard let bounds = VCardText.trimmedPlainASCII(bytes) else { return }
+      let trimmed = UnsafeBufferPointer(rebasing: bytes[bounds])
+      // Visible bytes are not blanks: they are all in the trimmed bytes, most often first.
+      guard let first = trimmed.first,
+        first > 0x20 && first != 0x7F || VCardText.hasVisibleText(trimmed)
+      else {
         result = .some(nil)
         return
       }
-      result = .some(String(decoding: VCardText.trimmingBlanks(bytes), as: UTF8.self))
+      result = .some(VCardText.string(trimmed, isASCII: true))
     }
     return result
   }
@@ -124,28 +132,37 @@ extension VCardCard {
   }
 
   /// Calls `body` with the bytes ``decodedText(_:_:_:_:)`` returns for `value` when it would
-  /// return them without a notice: not truncated, and ASCII without ESC or valid UTF-8 without a
-  /// charset. Does not call it otherwise. Still escaped.
+  /// return them without a notice: not truncated, and ASCII without ESC (`isASCII`) or valid
+  /// UTF-8 without a charset. Does not call it otherwise. Still escaped.
   func withPlainText(
     _ value: VCardRawValue, _ version: VCardVersion,
-    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Void
+  ) {
+    withKeptText(value, version) { bytes in
+      if VCardText.isPlainASCII(bytes) {
+        body(bytes, true)
+      } else if storage.parameters(of: value).charset == nil,
+        isValidUTF8(UnsafeRawBufferPointer(bytes))
+      {
+        body(bytes, false)
+      }
+    }
+  }
+
+  /// Calls `body` with the bytes of `value` unfolded and quoted-printable decoded, when it is not
+  /// truncated: what ``decodedText(_:_:_:_:)`` returns for ASCII without ESC. Does not call it
+  /// otherwise. Still escaped.
+  func withKeptText(
+    _ value: VCardRawValue, _ version: VCardVersion, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     guard !value.isTruncated else { return }
-    func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      VCardText.isPlainASCII(bytes)
-        || storage.parameters(of: value).charset == nil
-          && isValidUTF8(UnsafeRawBufferPointer(bytes))
-    }
     if !value.isQuotedPrintable, value.folds.isEmpty || version.keepsFoldingWhitespace {
       // Unfolding and decoding change nothing: the bytes as kept.
       storage.bytes.withUnsafeBufferPointer { buffer in
-        let bytes = UnsafeBufferPointer(rebasing: buffer[value.bytes])
-        if isPlain(bytes) { body(bytes) }
+        body(UnsafeBufferPointer(rebasing: buffer[value.bytes]))
       }
     } else {
-      storage.unfolded(value, version).withUnsafeBufferPointer { bytes in
-        if isPlain(bytes) { body(bytes) }
-      }
+      storage.unfolded(value, version).withUnsafeBufferPointer(body)
     }
   }
 
@@ -153,7 +170,7 @@ extension VCardCard {
   /// general path makes them, when they are clean (``TextSanitizer/isSingleLine(_:)``) and the
   /// value has no escape nor, but in 2.1, a comma (several values in a component); nil otherwise.
   static func cleanFamilyAndGiven(
-    _ bytes: UnsafeBufferPointer<UInt8>, version: VCardVersion
+    _ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, version: VCardVersion
   ) -> (family: String?, given: String?)? {
     var semicolons = (first: bytes.count, second: bytes.count)
     var count = 0
@@ -176,7 +193,7 @@ extension VCardCard {
       guard range.lowerBound < range.upperBound else { return nil }
       let part = UnsafeBufferPointer(rebasing: bytes[range])
       // Clean text that is not empty has visible text: its first byte is not a space.
-      if TextSanitizer.isSingleLine(part) { return String(decoding: part, as: UTF8.self) }
+      if TextSanitizer.isSingleLine(part) { return VCardText.string(part, isASCII: isASCII) }
       if VCardText.hasVisibleText(part) { clean = false }
       return nil
     }

@@ -207,8 +207,8 @@ struct VCardCard {
         report(diagnostic.element)
       }
     }
-    // One initializer with every field: setting the rare ones afterwards, even only in branches,
-    // cost two copies and two destructions of the whole contact per card.
+    // The member-wise initializer, every field at once: setting the rare ones afterwards, even
+    // only in branches, cost two copies and two destructions of the whole contact per card.
     return Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
       anniversaries: anniversaries, location: location, isDeceased: deathDate != nil,

@@ -110,7 +110,7 @@ struct VCardCardScanner {
 
   private mutating func consumeOutsideCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
     if VCardBytes.isBlankLine(line) { return }
-    if VCardBytes.isLine(line, VCardBytes.beginVCard) {
+    if VCardBytes.isBeginVCardLine(line) {
       if !sawCard, let preamble {
         // Not a conversion failure: exporters write such lines, and no card is lost.
         report(
@@ -151,9 +151,9 @@ struct VCardCardScanner {
   }
 
   private mutating func consumeInNestedCard(_ line: UnsafeBufferPointer<UInt8>) {
-    if VCardBytes.isLine(line, VCardBytes.endVCard) {
+    if VCardBytes.isEndVCardLine(line) {
       depth -= 1
-    } else if VCardBytes.isLine(line, VCardBytes.beginVCard) || isAgentCardStart(line) {
+    } else if VCardBytes.isBeginVCardLine(line) || isAgentCardStart(line) {
       depth += 1
     }
   }
@@ -167,11 +167,11 @@ struct VCardCardScanner {
       return
     }
     // A quoted-printable soft line break continues on the next line, whatever it starts with.
-    if card.pending?.endsWithSoftBreak == true, !VCardBytes.isLine(line, VCardBytes.endVCard) {
+    if card.pending?.endsWithSoftBreak == true, !VCardBytes.isEndVCardLine(line) {
       card.continuePending(line, folded: false)
       return
     }
-    if let state = skipping, state.softBreak, !VCardBytes.isLine(line, VCardBytes.endVCard) {
+    if let state = skipping, state.softBreak, !VCardBytes.isEndVCardLine(line) {
       skipping = (true, line.last == VCardBytes.equals)
       return
     }
@@ -304,8 +304,7 @@ struct VCardCardScanner {
   /// Skips a property; only whether it is quoted-printable matters, and only when its line ends
   /// in `=`.
   private mutating func skip(_ property: VCardPropertyLine, _ line: UnsafeBufferPointer<UInt8>) {
-    let softBreak =
-      line.last == VCardBytes.equals && property.parameters(in: line).isQuotedPrintable
+    let softBreak = line.last == VCardBytes.equals && property.isQuotedPrintable(in: line)
     skipping = (softBreak, softBreak)
   }
 

@@ -30,6 +30,54 @@ struct VCardParameters: Hashable, Sendable {
   /// Parses the parameter section `;A=b;C:` of `line`: from `start` (a `;`) up to `end` (the
   /// value's `:`).
   init(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    Self.forEachParameter(line, from: start, to: end) { start, equals, end in
+      apply(line, start: start, equals: equals, end: end)
+    }
+  }
+
+  /// The same as `VCardParameters(line, from: start, to: end).isQuotedPrintable`, without
+  /// parsing the other parameters: a skipped property needs only this (whether its line's `=`
+  /// is a soft line break), and vCard 2.1 files skip many such lines (`ADR`, `LABEL`).
+  static func isQuotedPrintable(
+    _ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Bool {
+    // Any parameter may say it, and writers put `ENCODING=QUOTED-PRINTABLE` last: without a
+    // quote in the section, the last parameter is what follows the last `;`, so it is read
+    // first, from the end.
+    if start < end,
+      SIMDByteScan.firstIndex(of: VCardBytes.quote, in: line, from: start, to: end) == nil
+    {
+      var lastStart = end
+      var equals: Int?
+      while lastStart > start {
+        let byte = line[lastStart - 1]
+        if byte == VCardBytes.semicolon { break }
+        if byte == VCardBytes.equals { equals = lastStart - 1 }
+        lastStart -= 1
+      }
+      // (`lastStart` is past the section's first `;` at worst, as the forward loop reads it.)
+      if lastStart > start,
+        saysQuotedPrintable(line, start: lastStart, equals: equals, end: end)
+      {
+        return true
+      }
+    }
+    var found = false
+    forEachParameter(line, from: start, to: end) { start, equals, end in
+      if !found, saysQuotedPrintable(line, start: start, equals: equals, end: end) {
+        found = true
+      }
+    }
+    return found
+  }
+
+  /// Calls `body` with each parameter of the section from `start` (a `;`) to `end`: where it
+  /// starts, its first `=` outside quotes, and where it ends (the next `;` outside quotes).
+  @inline(__always)
+  private static func forEachParameter(
+    _ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    _ body: (_ start: Int, _ equals: Int?, _ end: Int) -> Void
+  ) {
     var index = start
     while index < end {
       // `index` is at a `;`; the parameter runs to the next `;` outside quotes.
@@ -47,9 +95,23 @@ struct VCardParameters: Hashable, Sendable {
         }
         paramEnd += 1
       }
-      apply(line, start: paramStart, equals: equalsIndex, end: paramEnd)
+      body(paramStart, equalsIndex, paramEnd)
       index = paramEnd
     }
+  }
+
+  /// Whether one parameter sets ``isQuotedPrintable`` in ``apply(_:start:equals:end:)``.
+  private static func saysQuotedPrintable(
+    _ line: UnsafeBufferPointer<UInt8>, start: Int, equals: Int?, end: Int
+  ) -> Bool {
+    guard let equals else {
+      let token = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<end]))
+      return VCardBytes.equalsIgnoringCase(token, quotedPrintable)
+    }
+    let name = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<equals]))
+    return VCardBytes.equalsIgnoringCase(name, encoding)
+      && VCardBytes.equalsIgnoringCase(
+        unquoted(UnsafeBufferPointer(rebasing: line[(equals + 1)..<end])), quotedPrintable)
   }
 
   private mutating func apply(

@@ -87,6 +87,12 @@ struct VCardPropertyLine {
     return VCardParameters(line, from: parametersStart, to: colon)
   }
 
+  /// ``parameters(in:)``'s ``VCardParameters/isQuotedPrintable``, without parsing the others.
+  func isQuotedPrintable(in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let colon, parametersStart < colon else { return false }
+    return VCardParameters.isQuotedPrintable(line, from: parametersStart, to: colon)
+  }
+
   /// The value's bytes on this physical line (empty when there is no colon).
   func value(in line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     guard let colon else { return UnsafeBufferPointer(rebasing: line[line.count...]) }
