@@ -32,29 +32,29 @@ public struct Celebration: Hashable, Sendable {
   /// The UUID whose canonical text is `uid`, if there is one.
   var canonicalUUID: NameBasedUUID? { explicitUID == nil ? uuid : nil }
 
+  // No initializer here: the implicit member-wise one (every stored field, in order) is what the
+  // two below call. An explicit one assigning every field made the compiler build the
+  // celebration, copy it and destroy the original (as for `Contact`).
+}
+
+extension Celebration {
   /// Creates a celebration.
   public init(
     uid: String, name: PersonName, kind: CelebrationKind, date: CivilDate,
     location: SourceLocation? = nil, label: String? = nil
   ) {
-    self.label = label
-    self.uuid = NameBasedUUID(uid)
-    self.explicitUID = uuid?.description == uid ? nil : uid
-    self.name = name
-    self.kind = kind
-    self.date = date
-    self.location = location
+    let uuid = NameBasedUUID(uid)
+    self.init(
+      name: name, kind: kind, date: date, location: location, label: label, uuid: uuid,
+      explicitUID: uuid?.description == uid ? nil : uid)
   }
 
   init(
     uuid: NameBasedUUID, name: PersonName, kind: CelebrationKind, date: CivilDate,
     location: SourceLocation?, label: String? = nil
   ) {
-    self.label = label
-    self.uuid = uuid
-    self.name = name
-    self.kind = kind
-    self.date = date
-    self.location = location
+    self.init(
+      name: name, kind: kind, date: date, location: location, label: label, uuid: uuid,
+      explicitUID: nil)
   }
 }
