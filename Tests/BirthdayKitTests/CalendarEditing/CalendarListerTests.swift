@@ -157,4 +157,36 @@ private func date(_ text: String) -> CivilDate? { RecurrenceRule.date(text) }
       MemoryByteSource(text), fileName: "o.ics", today: try #require(date("20260101")))
     #expect(events.map { $0.date?.description } == ["1985-04-12", "--04-12"])
   }
+
+  /// DTSTART and the RRULEs reuse their buffers from event to event: an event listed after
+  /// others, with shorter, fewer or no such values, or another TZID, is listed as it is alone.
+  @Test func eachEventIsListedAsItIsAlone() throws {
+    let events = [
+      "UID:a\r\nDTSTART;TZID=Europe/Berlin:20000110T090000\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=10\r\n"
+        + "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1\r\n",
+      "UID:b\r\nSUMMARY:No start\r\n",
+      "UID:c\r\nDTSTART;VALUE=DATE:20270305\r\n",
+      "UID:d\r\nDTSTART:20000101T100000Z\r\nRRULE:FREQ=YEARLY\r\n",
+      "UID:e\r\nDTSTART;TZID=America/New_York:20000102T230000\r\nRRULE:FREQ=WEEKLY\r\n",
+      "UID:f\r\nRRULE:FREQ=DAILY\r\n",
+      "UID:g\r\nDTSTART;VALUE=DATE:19850412\r\nRRULE:FREQ=YEARLY;INTERVAL=2\r\n",
+    ]
+    func listing(_ bodies: [String]) throws -> [String] {
+      let text =
+        "BEGIN:VCALENDAR\r\n" + bodies.map { "BEGIN:VEVENT\r\n\($0)END:VEVENT\r\n" }.joined()
+        + "END:VCALENDAR\r\n"
+      let listed = try CalendarLister.list(
+        MemoryByteSource(text), fileName: "r.ics", today: try #require(date("20270101")))
+      return listed.map {
+        "\($0.uid) \($0.next?.description ?? "-") \($0.date?.description ?? "-") \($0.rrule ?? "-")"
+      }
+    }
+    // The same events once more, backwards, under other UIDs (one UID's events form a series).
+    let again = events.reversed().map { "UID:\($0.dropFirst(4).prefix(1))2\($0.dropFirst(5))" }
+    let alone = try (events + again).flatMap { try listing([$0]) }
+    let together = try listing(events + again)
+    #expect(together.sorted() == alone.sorted())
+    #expect(together.count == 2 * events.count)
+    #expect(alone.contains("a 2027-01-10 2000-01-10 FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1"))
+  }
 }
