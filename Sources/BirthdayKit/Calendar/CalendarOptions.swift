@@ -62,7 +62,7 @@ public struct CalendarOptions: Sendable {
     if kind == .other {
       if daysBefore == 0 { return Self.otherMessageToday }
       // Constant text around placeholders: always parses.
-      let when = daysBefore == 0 ? "today" : daysBefore == 1 ? "tomorrow" : "in \(daysBefore) days"
+      let when = daysBefore == 1 ? "tomorrow" : "in \(daysBefore) days"
       return EventTextTemplate(builtIn: "{label}: {name} \(when)")
     }
     let noun = kind == .memorial ? "day of remembrance" : kind.noun

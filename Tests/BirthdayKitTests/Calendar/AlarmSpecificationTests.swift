@@ -97,6 +97,20 @@ import Testing
     #expect(try !EventTextTemplate("{name} ({year})").dependsOnYear)
   }
 
+  /// The default alarm text of an other date says when, whichever way its template is made (the
+  /// one for the day itself is parsed once).
+  @Test(arguments: [
+    (0, "Graduation: Cher today"), (1, "Graduation: Cher tomorrow"),
+    (3, "Graduation: Cher in 3 days"),
+  ])
+  func otherDateAlarmTexts(daysBefore: Int, expected: String) {
+    let graduation = Celebration(
+      uid: "u", name: PersonName(formatted: "Cher")!, kind: .other,
+      date: CivilDate(month: 5, day: 20)!, label: "Graduation")
+    let template = CalendarOptions().messageTemplate(for: .other, daysBefore: daysBefore)
+    #expect(template.render(for: graduation) == expected)
+  }
+
   @Test(arguments: [
     (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"),
     (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (41, "41st"), (42, "42nd"),

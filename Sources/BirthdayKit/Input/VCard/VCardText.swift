@@ -96,12 +96,18 @@ enum VCardText {
   /// `bytes` without leading and trailing spaces, tabs and line feeds: for ASCII without CR,
   /// where each byte is one Character, the same as trimming the string's blank Characters.
   static func trimmingBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[blanksTrimmed(bytes)])
+  }
+
+  /// The bounds of `bytes` without leading and trailing spaces, tabs and line feeds.
+  @inline(__always)
+  private static func blanksTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
     var start = 0
     var end = bytes.count
     while start < end, isBlank(bytes[start]) { start += 1 }
     while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    return start..<end
   }
 
   /// `bytes`, valid UTF-8, as a string. ASCII (`isASCII`) of up to 15 bytes, which the string
@@ -142,13 +148,7 @@ enum VCardText {
       if byte >= 0x80 || byte == 0x1B || byte == 0x5C || byte == 0x0D { return nil }
       index += 1
     }
-    // (Blanks as in trimmingBlanks(_:).)
-    let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
-    var start = 0
-    var end = bytes.count
-    while start < end, isBlank(base[start]) { start += 1 }
-    while end > start, isBlank(base[end - 1]) { end -= 1 }
-    return start..<end
+    return blanksTrimmed(bytes)
   }
 
   /// True when `bytes` hold a backslash or a CR; eight bytes a step.
