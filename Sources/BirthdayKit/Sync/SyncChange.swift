@@ -29,16 +29,28 @@ public struct SyncChange: Hashable, Sendable {
   public var date: String
   /// For a replacement: what changed (`date`, `name`, `alarms`, `details`, `adopted`).
   public var changed: [String]
+  /// For a replacement: the title the calendar had before, when it differs.
+  public var previousSummary: String?
+  /// For a replacement: the date (`YYYY-MM-DD`) the calendar had before, when it differs.
+  public var previousDate: String?
+  /// What the planner wants the user to know about this change, one short clause each: why an
+  /// added and a removed event were paired into one replacement ("paired: same e-mail"), that the
+  /// event was edited in the calendar since the last sync, why a removal was held back.
+  public var notes: [String]
 
   /// Creates a change.
   public init(
-    operation: Operation, uid: String, summary: String, date: String, changed: [String] = []
+    operation: Operation, uid: String, summary: String, date: String, changed: [String] = [],
+    previousSummary: String? = nil, previousDate: String? = nil, notes: [String] = []
   ) {
     self.operation = operation
     self.uid = uid
     self.summary = summary
     self.date = date
     self.changed = changed
+    self.previousSummary = previousSummary
+    self.previousDate = previousDate
+    self.notes = notes
   }
 
   /// `+ UID<TAB>NAME<TAB>DATE`, `~ UID<TAB>NAME<TAB>WHAT CHANGED`, `- UID<TAB>NAME<TAB>DATE`;
