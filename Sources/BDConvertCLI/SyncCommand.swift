@@ -216,18 +216,24 @@ struct SyncCommand {
           "could not \(failure.operation.kind.name) '\(uid)': \(failure.reason)", at: nil, .error)
           + "\n")
     }
-    if !options.quiet {
-      if sync.dryRun { StandardStreams.error("bdconvert: dry run: nothing was changed\n") }
-      let failed = failures.count
-      StandardStreams.error(
-        "bdconvert: sync: \(plan.count(.add)) added, \(plan.count(.replace)) updated, "
-          + "\(plan.count(.remove)) removed, \(plan.unchanged) unchanged"
-          + (failed > 0 ? ", \(failed) failed" : "") + "\n")
-    }
+    if !options.quiet { StandardStreams.error(summaryLine(plan, failed: failures.count)) }
     if options.verbose, let addressBooks { StandardStreams.error(addressBooks.requestSummary) }
     if options.verbose, let server { StandardStreams.error(server.requestSummary) }
     if !failures.isEmpty { return .tempFailure }
     return .success
+  }
+
+  /// `bdconvert: sync: 2 added, 1 updated, 0 removed, 5 unchanged`; in a dry run
+  /// `bdconvert: sync: dry run: would add 2, update 1, remove 0 (5 unchanged); nothing was
+  /// changed`.
+  func summaryLine(_ plan: SyncPlan, failed: Int) -> String {
+    let (added, updated, removed) = (plan.count(.add), plan.count(.replace), plan.count(.remove))
+    if sync.dryRun {
+      return "bdconvert: sync: dry run: would add \(added), update \(updated), remove \(removed) "
+        + "(\(plan.unchanged) unchanged); nothing was changed\n"
+    }
+    return "bdconvert: sync: \(added) added, \(updated) updated, \(removed) removed, "
+      + "\(plan.unchanged) unchanged" + (failed > 0 ? ", \(failed) failed" : "") + "\n"
   }
 
   /// The calendar collection of a URL target: found (or made with `--create`) before any change.
@@ -346,12 +352,26 @@ struct SyncCommand {
       + resource
   }
 
+  /// One line per change on standard output (see ``SyncChange/planLine(showsUID:dryRun:)``);
+  /// none under `-q`, unless `--json` asks for them.
   private func printPlan(_ plan: SyncPlan) throws(CommandError) {
+    guard sync.json || !options.quiet else { return }
     var text = ""
     do {
       for operation in plan.operations {
-        let change = try plan.change(operation)
-        text += (sync.json ? change.jsonLine : change.textLine) + "\n"
+        var change = try plan.change(operation)
+        // A replacement's old title and date, from the target's inventory, unless the planner
+        // gave them.
+        if change.operation == .replace, let old = try plan.existing(operation) {
+          if change.previousSummary == nil, old.summary != change.summary {
+            change.previousSummary = old.summary
+          }
+          if change.previousDate == nil, old.date != change.date { change.previousDate = old.date }
+        }
+        text +=
+          (sync.json
+            ? change.jsonLine : change.planLine(showsUID: options.verbose, dryRun: sync.dryRun))
+          + "\n"
         if text.utf8.count >= 1 << 16 {
           StandardStreams.output(text)
           text = ""

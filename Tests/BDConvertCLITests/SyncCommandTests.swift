@@ -68,8 +68,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(
-      lines[0].hasPrefix("~ ") && lines[0].contains("\tBirthday: Alice Smith\t")
-        && lines[0].hasSuffix("date, details"))
+      lines[0] == "~ Birthday: Alice Smith  date: 1985-04-12 → 1985-05-12; details")
     let calendar = text(folder.read("b.ics"))
     #expect(
       calendar.contains(
@@ -95,8 +94,8 @@ import Testing
         + Self.carol)
     let result = try sync([contacts, "--to", target])
     #expect(
-      result.stdout.hasPrefix("~ ")
-        && result.stdout.hasSuffix("\tBirthday: Alice Brown\tname, alarms\n"))
+      result.stdout
+        == "~ Birthday: Alice Brown  name: Birthday: Alice Smith → Birthday: Alice Brown; alarms\n")
     let calendar = text(folder.read("b.ics"))
     // Still first: a replaced event takes its predecessor's place.
     let alice = try #require(calendar.range(of: "Alice Brown"))
@@ -124,8 +123,7 @@ import Testing
     try folder.write("contacts.vcf", Self.alice)
     let result = try sync([contacts, "--to", target])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(
-      result.stdout.hasPrefix("- ") && result.stdout.hasSuffix("\tBirthday: Bob Jones\t--06-12\n"))
+    #expect(result.stdout == "- Birthday: Bob Jones  --06-12\n")
     let after = text(folder.read("b.ics"))
     #expect(!after.contains(bobUID))
     #expect(!after.contains("RECURRENCE-ID"))
@@ -180,12 +178,14 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("{\"op\":\"add\"") && $0.contains("Carol King") })
     #expect(
       lines.contains {
-        $0.hasPrefix("{\"op\":\"replace\"") && $0.hasSuffix("\"changed\":[\"name\",\"alarms\"]}")
+        $0.hasPrefix("{\"op\":\"replace\"")
+          && $0.contains("\"changed\":[\"name\",\"alarms\"],")
       })
     #expect(lines.contains { $0.hasPrefix("{\"op\":\"remove\"") && $0.contains("Bob Jones") })
     #expect(folder.read("b.ics") == before)
     #expect(try modificationTime(target) == time)
-    #expect(result.stderr.contains("dry run: nothing was changed"))
+    #expect(result.stderr.contains("dry run: would add 1, update 1, remove 1 (0 unchanged)"))
+    #expect(result.stderr.contains("nothing was changed"))
     // A dry run into a folder that does not exist creates nothing.
     let vdir = folder.url.appendingPathComponent("cal").path + "/"
     #expect(try sync([contacts, "--to", vdir, "--dry-run"]).status == 0)
@@ -271,7 +271,7 @@ import Testing
     _ = try sync([contacts, "--to", target])
     let result = try sync([contacts, "--to", target, "--alarm", "-1d@18:00"])
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("~ ") && $0.hasSuffix("\talarms") })
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("~ ") && $0.hasSuffix("  alarms") })
     #expect(text(folder.read("b.ics")).contains("TRIGGER;RELATED=START:-PT6H"))
   }
 
@@ -305,7 +305,7 @@ import Testing
     #expect(result.stderr.contains("has no sync-set mark"))
     #expect(text(folder.read("b.ics")) == imported.stdout)
     let adopted = try sync([contacts, "--to", target, "--adopt"])
-    #expect(adopted.stdout.hasSuffix("\tadopted\n"))
+    #expect(adopted.stdout == "~ Birthday: Alice Smith  adopted\n")
     #expect(text(folder.read("b.ics")).contains("X-BDCONVERT-SET:birthdays"))
     #expect(try sync([contacts, "--to", target]).stdout == "")
   }

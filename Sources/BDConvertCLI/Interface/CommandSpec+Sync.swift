@@ -21,12 +21,20 @@ extension CommandSpec {
           + "removed with their overrides. Only events marked X-BDCONVERT-SET:NAME are ever "
           + "changed: events added by hand or by other apps, and other sets, are left alone."),
       .paragraph(
-        "The plan goes to standard output, one line per change:"),
+        "The plan goes to standard output, one line per change: the title, then the date, or "
+          + "what changed with its old and new value; notes in parentheses (why two events were "
+          + "paired, what was held back), the UID last with -v; nothing with -q. For scripts, "
+          + "--json."),
       .literal([
-        "+ UID<TAB>NAME<TAB>DATE", "~ UID<TAB>NAME<TAB>WHAT CHANGED", "- UID<TAB>NAME<TAB>DATE",
+        "+ Birthday: Anna Berg  1990-03-04",
+        "~ Birthday: Siobhán Kelly  date: 1991-12-05 → 1991-12-06",
+        "~ Birthday: Ann Lee-Roy  name: Birthday: Ann Lee → Birthday: Ann Lee-Roy",
+        "- Birthday: Bob Jones  --06-12",
       ]),
       .paragraph(
-        "and 'bdconvert: sync: A added, U updated, R removed, K unchanged' to standard error. "
+        "The summary goes to standard error: 'bdconvert: sync: A added, U updated, R removed, "
+          + "K unchanged'; with --dry-run 'bdconvert: sync: dry run: would add A, update U, "
+          + "remove R (K unchanged); nothing was changed'. "
           + "Nothing is removed because a source could not be read: a source that cannot be "
           + "used stops the sync before any change, and records that could not be read keep "
           + "their events (unless --force). Syncs of one TARGET wait for each other (an "
@@ -51,7 +59,9 @@ extension CommandSpec {
             "--json",
             help:
               "the plan as one JSON object per line, with the keys op (add, replace, remove), "
-              + "uid, summary, date and changed"),
+              + "uid, summary, date, changed (date, name, alarms, details, adopted), "
+              + "previousSummary and previousDate (a replacement's old values, else null) and "
+              + "notes; printed also with -q"),
           OptionSpec(
             "--keep-removed",
             help: "keep events whose contact is gone or lost its date (no '-' lines)"),

@@ -1,4 +1,4 @@
-/// One line of a sync plan, as `sync` prints it.
+/// One change of a sync plan, as `sync` reports it (the command line prints it).
 public struct SyncChange: Hashable, Sendable {
   /// What happens to the event.
   public enum Operation: String, Sendable {
@@ -51,19 +51,5 @@ public struct SyncChange: Hashable, Sendable {
     self.previousSummary = previousSummary
     self.previousDate = previousDate
     self.notes = notes
-  }
-
-  /// `+ UID<TAB>NAME<TAB>DATE`, `~ UID<TAB>NAME<TAB>WHAT CHANGED`, `- UID<TAB>NAME<TAB>DATE`;
-  /// control characters in the UID and name become spaces, so a line is one change.
-  public var textLine: String {
-    let last = operation == .replace ? changed.joined(separator: ", ") : date
-    return "\(operation.rawValue) \(oneLine(uid))\t\(oneLine(summary))\t\(last)"
-  }
-
-  /// `{"op":...,"uid":...,"summary":...,"date":...,"changed":[...]}` without a line break.
-  public var jsonLine: String {
-    "{\"op\":\(jsonString(operation.name)),\"uid\":\(jsonString(uid)),"
-      + "\"summary\":\(jsonString(summary)),\"date\":\(jsonString(date)),"
-      + "\"changed\":[\(changed.map(jsonString).joined(separator: ","))]}"
   }
 }
