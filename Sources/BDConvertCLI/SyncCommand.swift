@@ -57,6 +57,7 @@ struct SyncCommand {
       throw .usage(
         "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
     }
+    try refuseMixUps(sources: options.inputs, target: target)
     options.inputs = try expandFolders(options.inputs)
     let sync = SyncOptions(
       target: target, set: set, dryRun: scanned.has("--dry-run"), json: scanned.has("--json"),

@@ -74,6 +74,16 @@ public struct DAVCollection: Sendable {
     if own?.properties[.resourcetype]?.children.contains(typeName) == true {
       return DAVCollection(client: client, url: target, kind: kind)
     }
+    // A collection of the other kind is a mix-up, not a principal to look further from.
+    if own?.properties[.resourcetype]?.children.contains(
+      kind == .calendar ? .addressbook : .calendar) == true
+    {
+      throw .notACalendar(
+        url: url.absoluteString,
+        reason: kind == .calendar
+          ? "an address book (CardDAV), where a calendar (CalDAV) was expected"
+          : "a calendar (CalDAV), where an address book (CardDAV) was expected")
+    }
     var home = own?.properties[homeName]?.hrefs.first
     if home == nil, let principal = own?.properties[.currentUserPrincipal]?.hrefs.first,
       let principalURL = resolve(principal, against: target)
