@@ -29,6 +29,21 @@ struct DeleteCommand: Subcommand {
     if uids.isEmpty, uidFiles.isEmpty {
       throw .usage("no UID given: use --uid or --uids-from", usage)
     }
+    let dryRun = scanned.has("--dry-run")
+    // The edited calendar scrolling past on a terminal, and the file unchanged, is never what
+    // was meant (sed -i users expect the file edited).
+    if !dryRun, !inPlace, scanned.last("--output") == nil, !ServerAccess.isURL(path),
+      StandardStreams.outputIsTerminal
+    {
+      throw .usage(
+        "not writing the edited calendar to the terminal: "
+          + (path == "-" ? "use -o FILE" : "use --in-place to edit \(path), or -o FILE")
+          + " ('-o -' writes it to standard output)", usage)
+    }
+    if dryRun {
+      return try DeletionPreview(uids: uids, uidFiles: uidFiles).run(
+        path: path, scanned: scanned, environment: environment, server: server, usage: usage)
+    }
 
     if ServerAccess.isURL(path) {
       if inPlace || outputPath != nil {
@@ -129,7 +144,7 @@ struct DeleteCommand: Subcommand {
   }
 
   /// `bdconvert: nothing to delete (no UID in 'uids.txt')`.
-  private static func nothingToDelete(_ uidFiles: [String]) -> String {
+  static func nothingToDelete(_ uidFiles: [String]) -> String {
     let names = uidFiles.map { $0 == "-" ? "standard input" : "'\($0)'" }
     return "bdconvert: nothing to delete (no UID in \(names.joined(separator: " or ")))\n"
   }

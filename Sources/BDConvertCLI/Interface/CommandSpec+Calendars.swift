@@ -84,6 +84,7 @@ extension CommandSpec {
       "delete --uid UID... [--uids-from FILE] [FILE.ics] [-o OUT]",
       "delete --uid UID... [--uids-from FILE] FILE.ics --in-place",
       "delete --uid UID... [--uids-from FILE] URL [--user NAME]",
+      "delete --uid UID... [--uids-from FILE] FILE.ics|URL --dry-run",
     ],
     operands: ValueSpec("FILE.ics|URL", .files(["ics", "ical", "ifb", "icalendar"])),
     discussion: [
@@ -91,6 +92,10 @@ extension CommandSpec {
         "Every component whose UID matches is removed: the event, all its RECURRENCE-ID "
           + "overrides and their alarms (also a VTODO or VJOURNAL with that UID). Every other "
           + "byte of the file stays exactly as it was. Find UIDs with 'bdconvert list'."),
+      .paragraph(
+        "Without -o or --in-place the edited calendar goes to standard output, but not to a "
+          + "terminal: there delete refuses (exit 64) and says to use --in-place or -o FILE "
+          + "('-o -' writes to the terminal anyway)."),
       .paragraph(
         "With a CalDAV calendar URL instead of FILE.ics the events are removed from the server, "
           + "where phones and calendar apps sync from, so the reminders stop there too. The "
@@ -119,6 +124,11 @@ extension CommandSpec {
               "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
               + "FILE.ics is refused, exit 73)"),
           OptionSpec(
+            "--dry-run", short: "n",
+            help:
+              "print the events that would be removed ('- TITLE  DATE  [UID]'), change "
+              + "nothing (on a server: no DELETE is sent)"),
+          OptionSpec(
             "--verbose", short: "v", help: "with a URL: also count the requests sent"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
@@ -145,11 +155,12 @@ extension CommandSpec {
       "bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt",
       "bdconvert delete --uids-from uids.txt birthdays.ics --in-place",
       "bdconvert delete --uid 2f1c…-… https://dav.example.com/cal/me/birthdays/",
+      "bdconvert delete --uids-from uids.txt https://dav.example.com/cal/me/birthdays/ -n",
     ],
     environment: [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success (also when a UID is not found)"),
-      StatusSpec(.usage, "usage error"),
+      StatusSpec(.usage, "usage error (also: the calendar would go to a terminal)"),
       StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
       StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
       StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
