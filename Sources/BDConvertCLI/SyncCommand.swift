@@ -52,12 +52,12 @@ struct SyncCommand {
     if scanned.operands.isEmpty {
       throw .usage("sync needs at least one SOURCE ('-' for standard input)", usage)
     }
+    try refuseMixUps(sources: options.inputs, target: target)
     let set = scanned.last("--set") ?? SyncMarker.defaultSet
     guard SyncMarker.isValidSetName(set) else {
       throw .usage(
         "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
     }
-    try refuseMixUps(sources: options.inputs, target: target)
     options.inputs = try expandFolders(options.inputs)
     let sync = SyncOptions(
       target: target, set: set, dryRun: scanned.has("--dry-run"), json: scanned.has("--json"),
