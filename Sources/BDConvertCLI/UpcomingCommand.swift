@@ -86,6 +86,7 @@ struct UpcomingCommand: Subcommand {
       }
     }
     var finder = UpcomingFinder(today: today, days: days, leapDayPolicy: policy)
+    let allEvents = scanned.has("--all-events")
     do {
       for index in inputs.indices {
         let name = inputs[index].displayName
@@ -95,7 +96,9 @@ struct UpcomingCommand: Subcommand {
             in: inputs[index].byteSource, fileName: name, today: today,
             diagnostics: printer.handler
           ) { event in
-            if let entry = entry(for: event, finder: finder) { finder.add(entry) }
+            if let entry = entry(for: event, finder: finder, allEvents: allEvents) {
+              finder.add(entry)
+            }
           }
         case .vCard:
           var reader = VCardReader(
@@ -121,7 +124,9 @@ struct UpcomingCommand: Subcommand {
       try CalendarLister.forEachEvent(
         in: serverCalendars, today: today, diagnostics: printer.handler
       ) { event in
-        if let entry = entry(for: event, finder: finder) { finder.add(entry) }
+        if let entry = entry(for: event, finder: finder, allEvents: allEvents) {
+          finder.add(entry)
+        }
       }
     } catch {
       throw CalendarInput.commandError(error)
@@ -140,9 +145,13 @@ struct UpcomingCommand: Subcommand {
 
   /// A calendar's event as an entry: its next occurrence by the file's own rule, its title as
   /// the name, the age from the year in bdconvert's `Born`/`Since` description, an anniversary
-  /// when `CATEGORIES` says so.
-  static func entry(for event: CalendarEvent, finder: UpcomingFinder) -> UpcomingDate? {
-    guard let next = event.next, let nextYear = next.year else { return nil }
+  /// when `CATEGORIES` says so. Only birthdays and anniversaries (``CalendarEvent/isCelebration``:
+  /// a rehearsal in the same calendar is none) unless `allEvents`.
+  static func entry(for event: CalendarEvent, finder: UpcomingFinder, allEvents: Bool)
+    -> UpcomingDate?
+  {
+    guard allEvents || event.isCelebration, let next = event.next, let nextYear = next.year
+    else { return nil }
     let kind: CelebrationKind = event.isAnniversary ? .anniversary : .birthday
     let age = event.date?.year.map { nextYear - $0 }
     return UpcomingDate(

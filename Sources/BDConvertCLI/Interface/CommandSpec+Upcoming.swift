@@ -13,7 +13,10 @@ extension CommandSpec {
           + "input) is a vCard or CSV address book, read as convert reads it, a folder of .vcf "
           + "files (as khard and vdirsyncer keep address books), a CardDAV address-book or CalDAV "
           + "calendar URL, or an iCalendar file, whose events are followed by their own rules (CATEGORIES:ANNIVERSARY "
-          + "marks an anniversary). One line per date, tab-separated; on a terminal the "
+          + "marks an anniversary). Of a calendar only birthdays and anniversaries are shown "
+          + "(unless --all-events): a calendar bdconvert wrote, CATEGORIES BIRTHDAY or "
+          + "ANNIVERSARY, and the marks of the birthday calendars of Nextcloud, Google, Apple, "
+          + "Evolution and KOrganizer. One line per date, tab-separated; on a terminal the "
           + "columns are aligned under a header instead:"),
       .literal(["DATE<TAB>DAY<TAB>WHEN<TAB>NAME<TAB>AGE<TAB>KIND"]),
       .paragraph(
@@ -36,6 +39,11 @@ extension CommandSpec {
               "one JSON object per line instead, with the keys date, days, uid, name, kind and "
               + "age (null when unknown)"),
           ConversionOptionSpecs.anniversaries,
+          OptionSpec(
+            "--all-events",
+            help:
+              "of a calendar, every event in the window, not only birthdays and "
+              + "anniversaries (a choir rehearsal, an office party)"),
           ConversionOptionSpecs.leapDay, ConversionOptionSpecs.group, ConversionOptionSpecs.exclude,
           ConversionOptionSpecs.excludeFrom, ConversionOptionSpecs.memorials,
           ConversionOptionSpecs.otherDates,

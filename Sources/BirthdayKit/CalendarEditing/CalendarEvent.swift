@@ -15,6 +15,9 @@ public struct CalendarEvent: Hashable, Sendable {
   public var lineNumber: Int
   /// Whether it is an anniversary: `CATEGORIES` has `ANNIVERSARY` (as bdconvert writes it).
   public var isAnniversary = false
+  /// Whether it says it is a birthday or an anniversary (see ``PendingEvent/take(_:)``), or
+  /// comes from a calendar bdconvert wrote: what `upcoming` shows of a calendar by default.
+  package var isCelebration = false
 
   /// Creates an event.
   public init(

@@ -3,8 +3,9 @@
 struct EventCollector {
   /// The first letters of every name ``take(_:diagnostics:)`` looks at: PRODID and the event
   /// properties of ``PendingEvent`` (UID, SUMMARY, DTSTART, DESCRIPTION, RRULE, RDATE, EXDATE,
-  /// RECURRENCE-ID, STATUS, CATEGORIES); BEGIN and END are always classified.
-  static let letters = CommonFormLetters("PUSDRCE")
+  /// RECURRENCE-ID, STATUS, CATEGORIES and the X- marks of birthday calendars); BEGIN and END
+  /// are always classified.
+  static let letters = CommonFormLetters("PUSDRCEX")
 
   var byUID: ExternalSorter<ListedEventOrder>
   let today: CivilDate

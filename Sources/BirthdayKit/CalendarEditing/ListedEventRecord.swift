@@ -12,20 +12,21 @@
 /// | 36 | `Int16` | year of the date, 0 when the year is not known |
 /// | 38 | `UInt8` | month of the date, 0 when there is no date |
 /// | 39 | `UInt8` | day of the date |
-/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary |
+/// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary, 8 = a birthday or anniversary by its marks (``CalendarEvent/isCelebration``) |
 /// | 41 | `Int` | length of the recurrence properties, 0 for none |
 /// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
 ///
 /// `list` writes its lines straight from these bytes (``CalendarLister`` hands the sorted records
 /// over), so that no ``CalendarEvent`` of `String`s is built per listed event.
 package struct ListedEventRecord {
-  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:recurrence:into:)``.
+  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:isCelebration:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
   private static let headerSize = 49
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
   private static let anniversaryFlag: UInt8 = 4
+  private static let celebrationFlag: UInt8 = 8
   /// The ``nextDay`` of an event that does not occur again.
   static let noNextDay = Int32.max
 
@@ -80,6 +81,7 @@ package struct ListedEventRecord {
       rrule: rrule.map { String(decoding: $0, as: UTF8.self) }, next: next,
       lineNumber: lineNumber)
     event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
+    event.isCelebration = bytes[40] & Self.celebrationFlag != 0
     return event
   }
 
@@ -114,7 +116,7 @@ package struct ListedEventRecord {
   /// instructions, fourteen of them a record).
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
-    lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false,
+    lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false, isCelebration: Bool = false,
     recurrence: EventRecurrenceProperties? = nil, into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
@@ -134,7 +136,7 @@ package struct ListedEventRecord {
       out.storeBytes(of: UInt8(date?.day ?? 0), toByteOffset: 39, as: UInt8.self)
       let flags =
         (isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0)
-        | (isAnniversary ? anniversaryFlag : 0)
+        | (isAnniversary ? anniversaryFlag : 0) | (isCelebration ? celebrationFlag : 0)
       out.storeBytes(of: flags, toByteOffset: 40, as: UInt8.self)
       out.storeBytes(of: recurrenceLength, toByteOffset: 41, as: Int.self)
       var offset = headerSize

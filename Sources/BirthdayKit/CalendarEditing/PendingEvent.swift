@@ -12,6 +12,8 @@ struct PendingEvent {
   var description: [UInt8] = []
   var isOverride = false
   var isAnniversary = false
+  /// Marked as a birthday or anniversary by a property (see ``take(_:)``).
+  var isCelebration = false
   /// Also holds DTSTART (``start``) and the RRULEs (``rrule`` is the last one).
   var recurrence = EventRecurrenceProperties()
 
@@ -29,6 +31,7 @@ struct PendingEvent {
     description.removeAll(keepingCapacity: true)
     isOverride = false
     isAnniversary = false
+    isCelebration = false
     recurrence.reset()
   }
 
@@ -55,13 +58,60 @@ struct PendingEvent {
     } else if line.isNamed("RECURRENCE-ID") {
       isOverride = true
     } else if line.isNamed("CATEGORIES") {
-      // A list of names: ANNIVERSARY as a whole item, in any case.
-      isAnniversary =
-        isAnniversary
-        || TextEscaping.unescaped(bytes: line.value).split(separator: UInt8(ascii: ",")).contains {
-          $0.count == 11 && String(decoding: $0, as: UTF8.self).uppercased() == "ANNIVERSARY"
+      // A list of names: BIRTHDAY or ANNIVERSARY as a whole item, in any case (bdconvert's,
+      // and Evolution's "Birthday" and "Anniversary").
+      for item in TextEscaping.unescaped(bytes: line.value).split(separator: UInt8(ascii: ",")) {
+        if Self.isWord(item, "ANNIVERSARY") {
+          isAnniversary = true
+          isCelebration = true
+        } else if Self.isWord(item, "BIRTHDAY") {
+          isCelebration = true
         }
+      }
+    } else if line.isNamed("X-BDCONVERT-SET") || line.isNamed("X-KDE-KABC-BIRTHDAY") {
+      // bdconvert's sync mark; KOrganizer's birthdays from KAddressBook.
+      isCelebration = true
+    } else if line.isNamed("X-NEXTCLOUD-BC-FIELD-TYPE") || line.isNamed("X-APPLE-SPECIAL-DAY") {
+      // Nextcloud's birthday calendar: BDAY, ANNIVERSARY (and DEATHDATE, not a celebration);
+      // Apple: BIRTHDAY (its holiday calendars use WORK-HOLIDAY and ALTERNATE-WORKDAY).
+      let value = line.value[...]
+      if Self.isWord(value, "ANNIVERSARY") {
+        isAnniversary = true
+        isCelebration = true
+      } else if Self.isWord(value, "BDAY") || Self.isWord(value, "BIRTHDAY") {
+        isCelebration = true
+      }
+    } else if line.isNamed("X-GOOGLE-CALENDAR-CONTENT-ICON") {
+      // Google Calendar's "Birthdays" calendar shows a cake.
+      isCelebration =
+        isCelebration
+        || String(decoding: line.value, as: UTF8.self).lowercased().hasSuffix("/cake.gif")
     }
+  }
+
+  /// Whether `bytes`, without surrounding blanks, are `keyword` (upper-case ASCII) in any case.
+  private static func isWord<Bytes: BidirectionalCollection<UInt8>>(
+    _ bytes: Bytes, _ keyword: StaticString
+  ) -> Bool {
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) })
+    else { return false }
+    let word = bytes[first...last]
+    guard word.count == keyword.utf8CodeUnitCount else { return false }
+    return zip(word, UnsafeBufferPointer(start: keyword.utf8Start, count: word.count)).allSatisfy {
+      asciiUppercased($0) == $1
+    }
+  }
+
+  /// Whether the UID is one that an address book's birthday calendar makes: Google's
+  /// `2020_BIRTHDAY_…@google.com`, Evolution's `<contact UID>-birthday` and `-anniversary`.
+  var hasCelebrationUID: Bool {
+    let uid = String(decoding: uid, as: UTF8.self).lowercased()
+    return
+      (uid.hasSuffix("@google.com")
+      && (uid.contains("_birthday_") || uid.contains("_anniversary_")))
+      || uid.hasSuffix("-birthday") || uid.hasSuffix("-anniversary")
   }
 
   /// Writes the event's ``ListedEventRecord`` into `record`, working out its date and next
@@ -82,6 +132,7 @@ struct PendingEvent {
       ListedEventRecord.encode(
         uid: uid, summary: summary, date: date, rrule: rrule, next: next,
         lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
+        isCelebration: isOurs || isCelebration || hasCelebrationUID,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
     if !hasUID { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }
