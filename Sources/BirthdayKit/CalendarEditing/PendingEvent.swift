@@ -12,7 +12,19 @@ struct PendingEvent {
   var description: [UInt8] = []
   var isOverride = false
   var isAnniversary = false
-  /// Marked as a birthday or anniversary by a property (see ``take(_:)``).
+  /// Marked as a birthday or anniversary by a property (see ``take(_:)``). The marks, as the
+  /// apps write them:
+  /// - Nextcloud's birthday calendar: `X-NEXTCLOUD-BC-FIELD-TYPE:BDAY`, `ANNIVERSARY` or
+  ///   `DEATHDATE` (nextcloud/server, apps/dav/lib/CalDAV/BirthdayService.php).
+  /// - Evolution's "Birthdays & Anniversaries": UID `<contact UID>-birthday` or `-anniversary`,
+  ///   `CATEGORIES` "Birthday" or "Anniversary", translated (evolution-data-server,
+  ///   e-cal-backend-contacts.c).
+  /// - Google Calendar's "Birthdays" calendar exported as .ics: UID `2021_BIRTHDAY_…@google.com`
+  ///   and `X-GOOGLE-CALENDAR-CONTENT-ICON:…/googlecalendar/images/cake.gif` (an export kept as
+  ///   a test fixture in a public repository).
+  /// - Apple: `X-APPLE-SPECIAL-DAY:BIRTHDAY`; iCloud's holiday calendars use the same property
+  ///   with `WORK-HOLIDAY` and `ALTERNATE-WORKDAY`, which are no birthdays.
+  /// - KOrganizer's birthdays from KAddressBook: `X-KDE-KABC-BIRTHDAY`.
   var isCelebration = false
   /// Also holds DTSTART (``start``) and the RRULEs (``rrule`` is the last one).
   var recurrence = EventRecurrenceProperties()
