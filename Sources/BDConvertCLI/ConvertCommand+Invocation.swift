@@ -100,8 +100,16 @@ extension ConvertCommand {
   }
 
   /// The summary line: `bdconvert: [LABEL: ]converted ...`.
+  /// With `{age}` in a template, until which year the ages hold:
+  /// `…; ages until 2028 (convert again before then, or sync)`.
   func summaryLine(_ statistics: ConversionStatistics, formats: [InputFormat]) -> String {
     let prefix = report.label.map { "\($0): " } ?? ""
-    return "bdconvert: \(prefix)\(statistics.summary(recordNoun: Self.recordNoun(formats)))\n"
+    let ages =
+      statistics.eventsWritten > 0
+      ? options.lastYearWithAges(timestamp: timestamp).map {
+        "; ages until \($0) (convert again before then, or sync)"
+      } ?? "" : ""
+    return
+      "bdconvert: \(prefix)\(statistics.summary(recordNoun: Self.recordNoun(formats)))\(ages)\n"
   }
 }

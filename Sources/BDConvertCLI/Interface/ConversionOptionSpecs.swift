@@ -62,7 +62,8 @@ enum ConversionOptionSpecs {
     help:
       "with {age} or {ordinal} in a template: the yearly event has a title without the age, "
       + "and each of the N years from this one (default 3) an override (RECURRENCE-ID) with it. "
-      + "Run again (or sync) yearly. 0: no overrides. Not without the year of birth.")
+      + "The summary says until which year; run again before then, or sync (each sync moves "
+      + "the years on). 0: no overrides. Not without the year of birth.")
   static let today = OptionSpec(
     "--today", value: ValueSpec("YYYY-MM-DD"),
     help:

@@ -76,7 +76,7 @@ public struct CalendarOptions: Sendable {
   }
 
   /// Whether events get yearly overrides: a title or alarm text has `{age}` or `{ordinal}`.
-  var writesAges: Bool {
+  package var writesAges: Bool {
     guard ageYears > 0 else { return false }
     let templates =
       CelebrationKind.allCases.map { summaryTemplate(for: $0) }
