@@ -8,8 +8,9 @@ bounded).
 Listens on each named port of 127.0.0.1 (B plays "another host"). script.json is a list of
 answers, tried in order; an answer applies to requests on the port named `port` (any when
 absent) whose method is `method` (any when absent), whose path is `path` (any when absent) and
-whose path starts with `path_prefix` (any when absent) and whose body contains `body_contains`
-(any when absent), `times` times (always when absent):
+whose path starts with `path_prefix` (any when absent), whose Depth header is `depth` (any when
+absent) and whose body contains `body_contains` (any when absent), `times` times (always when
+absent):
   {"method": "PROPFIND", "path": "/cal/", "status": 207, "headers": {...}, "body": "<xml/>"}
 In headers and body, {A} and {B} stand for the ports. Requests no answer matches get 201 with an
 ETag (PUT), 204 (DELETE) or 404. Each request is logged, before it is answered, as
@@ -51,7 +52,7 @@ def main():
         for server in servers:
             threading.Thread(target=server.shutdown, daemon=True).start()
 
-    def answer_for(port_name, method, path, body):
+    def answer_for(port_name, method, path, depth, body):
         with lock:
             state["requests"] += 1
             if state["requests"] >= args.max_requests:
@@ -61,7 +62,7 @@ def main():
                     continue
                 if rule.get("path", path) != path or not path.startswith(rule.get("path_prefix", "")):
                     continue
-                if rule.get("body_contains", "") not in body:
+                if rule.get("depth", depth) != depth or rule.get("body_contains", "") not in body:
                     continue
                 if "times" in rule:
                     if rule["times"] <= 0:
@@ -92,7 +93,8 @@ def main():
                     except ValueError:
                         user = "?"
                 log.write(f"{port_name} {self.command} {self.path} {user}\n")
-                rule = answer_for(port_name, self.command, self.path, body)
+                depth = self.headers.get("Depth")
+                rule = answer_for(port_name, self.command, self.path, depth, body)
                 payload = substitute(rule.get("body", "")).encode()
                 self.send_response(rule["status"])
                 for name, value in rule.get("headers", {}).items():

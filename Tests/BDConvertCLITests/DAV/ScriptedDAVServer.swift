@@ -71,7 +71,7 @@ final class ScriptedDAVServer {
 
   /// A 207 answer with one `d:response` per (href, properties).
   static func multistatus(_ responses: [(href: String, properties: String)]) -> String {
-    #"<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">"#
+    #"<?xml version="1.0" encoding="utf-8"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="urn:ietf:params:xml:ns:carddav">"#
       + responses.map {
         "<d:response><d:href>\(escaped($0.href))</d:href><d:propstat><d:prop>\($0.properties)"
           + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>"
@@ -83,10 +83,16 @@ final class ScriptedDAVServer {
     "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype>"
     + "<d:displayname>Birthdays</d:displayname>"
 
-  /// The properties of a member resource, with its calendar data when given.
-  static func memberProperties(data: String? = nil) -> String {
+  /// The properties of an address book.
+  static let addressBookProperties =
+    "<d:resourcetype><d:collection/><a:addressbook/></d:resourcetype>"
+
+  /// The properties of a member resource, with its calendar data (or `card`'s address data)
+  /// when given.
+  static func memberProperties(data: String? = nil, card: String? = nil) -> String {
     "<d:resourcetype/><d:getetag>\"e1\"</d:getetag>"
       + (data.map { "<c:calendar-data>\(escaped($0))</c:calendar-data>" } ?? "")
+      + (card.map { "<a:address-data>\(escaped($0))</a:address-data>" } ?? "")
   }
 
   static func escaped(_ text: String) -> String {
@@ -96,8 +102,8 @@ final class ScriptedDAVServer {
 
   /// An answer of the script.
   static func answer(
-    port: String? = nil, _ method: String, _ path: String, contains: String? = nil,
-    status: Int, headers: [String: String] = [:], body: String = ""
+    port: String? = nil, _ method: String, _ path: String, depth: String? = nil,
+    contains: String? = nil, status: Int, headers: [String: String] = [:], body: String = ""
   ) -> [String: Any] {
     var rule: [String: Any] = [
       "method": method, "status": status, "headers": headers, "body": body,
@@ -109,6 +115,7 @@ final class ScriptedDAVServer {
       rule["path"] = path
     }
     if let port { rule["port"] = port }
+    if let depth { rule["depth"] = depth }
     if let contains { rule["body_contains"] = contains }
     return rule
   }
@@ -117,7 +124,7 @@ final class ScriptedDAVServer {
   /// scripts.
   static var calendarAtA: [String: Any] {
     answer(
-      port: "A", "PROPFIND", "/cal/", contains: "displayname", status: 207,
+      port: "A", "PROPFIND", "/cal/", depth: "0", status: 207,
       body: multistatus([("/cal/", calendarProperties)]))
   }
 }

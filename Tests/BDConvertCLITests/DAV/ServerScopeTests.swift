@@ -97,7 +97,7 @@ import Testing
     let server = try ScriptedDAVServer([
       ScriptedDAVServer.calendarAtA,
       ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/cal/", contains: "getetag", status: 207, body: listing),
+        port: "A", "PROPFIND", "/cal/", depth: "1", status: 207, body: listing),
       ScriptedDAVServer.answer(
         port: "A", "REPORT", "/cal/", contains: "multiget", status: 207, body: data),
     ])
@@ -127,13 +127,49 @@ import Testing
     #expect(requests.filter { $0.method == "PUT" }.count == 1, "\(requests)")
   }
 
+  @Test func anAddressBookIsReadOnlyFromItsOwnMembers() throws {
+    // The same rule for a CardDAV source: cards at hrefs outside /book/ or on B are not read.
+    let cards: [(String, String)] = [
+      ("/book/ann.vcf", DAVFixture.card("Ann", "1985-04-12")),
+      ("/other/bob.vcf", DAVFixture.card("Bob", "1990-01-02")),
+      ("http://127.0.0.1:{B}/book/cy.vcf", DAVFixture.card("Cy", "2001-07-30")),
+      ("/book/../dee.vcf", DAVFixture.card("Dee", "1970-05-06")),
+    ]
+    let server = try ScriptedDAVServer([
+      ScriptedDAVServer.answer(
+        port: "A", "PROPFIND", "/book/", depth: "0", status: 207,
+        body: ScriptedDAVServer.multistatus([("/book/", ScriptedDAVServer.addressBookProperties)])),
+      ScriptedDAVServer.answer(
+        port: "A", "PROPFIND", "/book/", depth: "1", status: 207,
+        body: ScriptedDAVServer.multistatus(
+          [("/book/", ScriptedDAVServer.addressBookProperties)]
+            + cards.map { ($0.0, ScriptedDAVServer.memberProperties()) })),
+      ScriptedDAVServer.answer(
+        port: "A", "REPORT", "/book/", status: 207,
+        body: ScriptedDAVServer.multistatus(
+          cards.map { ($0.0, ScriptedDAVServer.memberProperties(card: $0.1)) })),
+    ])
+    let folder = try TemporaryDirectory()
+    let result = try runBDConvert(
+      ["sync", server.url("/book/"), "--to", folder.url.path + "/out.ics", "--user", "me"],
+      environment: Self.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("sync: 1 added"), "\(result.stderr)")
+    let calendar = String(decoding: folder.read("out.ics") ?? [], as: UTF8.self)
+    #expect(calendar.contains("Ann") && !calendar.contains("Bob") && !calendar.contains("Cy"))
+    #expect(!calendar.contains("Dee"))
+    #expect(result.stderr.contains("skipping '/other/bob.vcf'"), "\(result.stderr)")
+    let requests = server.requests
+    #expect(requests.allSatisfy { $0.port == "A" && $0.path == "/book/" }, "\(requests)")
+  }
+
   @Test func changesNeverFollowARedirect() throws {
     // A 307 for each PUT to B: bdconvert used to PUT the events there (without credentials),
     // report them added and exit 0, while the named server stored nothing.
     let server = try ScriptedDAVServer([
       ScriptedDAVServer.calendarAtA,
       ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/cal/", contains: "getetag", status: 207,
+        port: "A", "PROPFIND", "/cal/", depth: "1", status: 207,
         body: ScriptedDAVServer.multistatus([("/cal/", ScriptedDAVServer.calendarProperties)])),
       ScriptedDAVServer.answer(
         port: "A", "PUT", "/cal/*", status: 307,
@@ -234,7 +270,7 @@ import Testing
     let server = try ScriptedDAVServer([
       ScriptedDAVServer.calendarAtA,
       ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/cal/", contains: "getetag", status: 207,
+        port: "A", "PROPFIND", "/cal/", depth: "1", status: 207,
         body: ScriptedDAVServer.multistatus([("/cal/", ScriptedDAVServer.calendarProperties)])),
     ])
     let listed = try runBDConvert(
