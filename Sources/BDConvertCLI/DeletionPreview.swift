@@ -13,7 +13,7 @@ struct DeletionPreview {
     path: String, scanned: ArgumentScanner.Result, environment: [String: String],
     server: (any ServerBackend)?, usage: String
   ) throws(CommandError) -> ExitStatus {
-    var printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
     defer { printer.finish() }
     let wanted = Set(uids)
     var found: [String: [CalendarEvent]] = [:]
