@@ -27,10 +27,11 @@ public struct DAVServerBackend: ServerBackend {
       throw ServerFailure(.credentials, error.message)
     }
     let client = DAVClient(
-      credentials: credentials, timeout: login.timeout,
+      credentials: credentials, origin: login.url, timeout: login.timeout,
       budget: RunBudget.forThisRun(time: login.maximumTime, waiting: login.maximumWait),
       userAgent: login.userAgent)
     client.onRetry = login.onRetry
+    client.onWarning = login.onWarning
     return DAVServerConnection(client: client)
   }
 }
