@@ -129,7 +129,10 @@ extension CommandSpec {
               "print the events that would be removed ('- TITLE  DATE  [UID]'), change "
               + "nothing (on a server: no DELETE is sent)"),
           OptionSpec(
-            "--verbose", short: "v", help: "with a URL: also count the requests sent"),
+            "--verbose", short: "v",
+            help:
+              "name the temporary files of interrupted runs removed; with a URL, also count the "
+              + "requests sent"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
@@ -163,7 +166,8 @@ extension CommandSpec {
       StatusSpec(.usage, "usage error (also: the calendar would go to a terminal)"),
       StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
       StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
-      StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
+      StatusSpec(.cannotCreate, "output cannot be created"),
+      StatusSpec(.ioError, "I/O error or a full disk (the calendar is left as it was)"),
     ] + ServerAccess.exitStatuses,
     run: { _, invocation throws(CommandError) in
       try DeleteCommand.run(
