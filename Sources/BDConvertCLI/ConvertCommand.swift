@@ -110,6 +110,8 @@ struct ConvertCommand {
         do {
           try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
           converted += 1
+          report.recordsPerInput.append(
+            (input.displayName, converter.statistics.recordsRead - before.recordsRead))
         } catch let error as InputFormatError
           where converter.statistics.eventsWritten == before.eventsWritten
         {

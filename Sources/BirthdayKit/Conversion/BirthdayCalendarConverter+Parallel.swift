@@ -117,6 +117,9 @@ extension BirthdayCalendarConverter {
         } else {
           countRecordWithoutNewFailures(events: eventCount, leftOut: leftOut)
         }
+      case .problem(let name, var location):
+        location.line += lineOffset
+        noteProblemRecord(name: name, location: location)
       case .event(let index):
         let event = segment.events[index]
         // No closure here: one capturing `self` looked the converter's generic type metadata up

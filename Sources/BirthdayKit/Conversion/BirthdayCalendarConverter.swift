@@ -76,7 +76,11 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Converts one contact (for callers that read contacts themselves).
   public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
+    let failuresBefore = failuresBeforeRecord
     countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))
+    if failuresBeforeRecord != failuresBefore {
+      noteProblemRecord(name: contact.name, location: contact.location)
+    }
     for celebration in celebrations {
       guard isFirstUse(of: celebration) else {
         reportDuplicate(celebration)
@@ -99,6 +103,20 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     statistics.countRecord(
       events: events, hadProblems: failures != failuresBeforeRecord, leftOut: leftOut)
     failuresBeforeRecord = failures
+  }
+
+  /// Notes a record that a diagnostic reported dropped data of (see
+  /// ``ConversionStatistics/namesWithProblems``): its name when the first failure not yet
+  /// accounted for is inside it, else it counts as a record without a name (a record dropped
+  /// before it, whose name nobody knows).
+  mutating func noteProblemRecord(name: PersonName?, location: SourceLocation) {
+    let first = failureCounter?.claimFirstFailure()
+    let isItsOwn = first.map { $0.file == location.file && $0.line >= location.line } ?? true
+    if isItsOwn, let name, statistics.namesWithProblems.count < 10_000 {
+      statistics.namesWithProblems.append(name.formatted)
+    } else {
+      statistics.problemsWithoutName += 1
+    }
   }
 
   /// ``countRecord(events:leftOut:)`` for a record after which no diagnostic was given since the
