@@ -13,6 +13,37 @@ struct ServerAccess {
     return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
   }
 
+  /// A server URL split from its user info: `http://alice@host/cal/` is `http://host/cal/`, user
+  /// `alice` (percent-decoded, as curl reads it); `hasPassword` when a `:` follows the user.
+  /// The URL is printed and used without it, so that no message shows user info.
+  static func userInfo(of text: String) -> (url: String, user: String?, hasPassword: Bool) {
+    guard let schemeEnd = text.range(of: "://") else { return (text, nil, false) }
+    let rest = text[schemeEnd.upperBound...]
+    let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+    guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return (text, nil, false) }
+    let info = rest[..<at]
+    let userPart = info.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    let user = String(userPart).removingPercentEncoding ?? String(userPart)
+    var url = text
+    url.removeSubrange(schemeEnd.upperBound...at)
+    return (url, user.isEmpty ? nil : user, info.contains(":"))
+  }
+
+  /// `text` as messages show it: a server URL without its user info.
+  static func printable(_ text: String) -> String {
+    isURL(text) ? userInfo(of: text).url : text
+  }
+
+  /// Refuses a server URL among `texts` that holds a password (before anything is done).
+  static func refusePasswords(in texts: [String], usage: String) throws(CommandError) {
+    for text in texts where isURL(text) && userInfo(of: text).hasPassword {
+      throw .usage(
+        "'\(userInfo(of: text).url)' was given with a password in the URL, which 'ps' shows and "
+          + "the shell's history keeps: give the user as --user NAME or as NAME@ in the URL, "
+          + "and the password in BDCONVERT_PASSWORD, --password-file FILE or ~/.netrc", usage)
+    }
+  }
+
   /// The options for a server URL, shown in their own group; with `calendarName`, also
   /// `--calendar-name` to choose a calendar from a server or principal URL.
   static func options(calendarName: Bool, create: Bool = false) -> OptionGroup {
@@ -58,8 +89,8 @@ struct ServerAccess {
     OptionSpec(
       "--user", value: ValueSpec("NAME"),
       help:
-        "the user name for the server; the password comes from BDCONVERT_PASSWORD, "
-        + "--password-file or ~/.netrc, never from the command line"),
+        "the user name for the server (or NAME@ in the URL); the password comes from "
+        + "BDCONVERT_PASSWORD, --password-file or ~/.netrc, never from the command line"),
     OptionSpec(
       "--password-file", value: ValueSpec("FILE", .files([])),
       help: "read the password from the first line of FILE"),
@@ -83,6 +114,8 @@ struct ServerAccess {
     _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
     usage: String, backend: (any ServerBackend)?
   ) throws(CommandError) -> (access: ServerAccess, url: URL) {
+    try refusePasswords(in: [text], usage: usage)
+    let (text, urlUser, _) = userInfo(of: text)
     guard let backend else {
       throw CommandError(
         status: .unavailable,
@@ -94,6 +127,13 @@ struct ServerAccess {
       throw .usage("'\(text)' is not a valid URL", usage)
     }
     if let refusal = backend.refusal(of: url) { throw .usage(refusal, usage) }
+    var user = scanned.last("--user")
+    if let urlUser {
+      if let user, user != urlUser {
+        throw .usage("the URL names the user '\(urlUser)', and --user '\(user)'", usage)
+      }
+      user = urlUser
+    }
     var timeout = 30.0
     if let value = scanned.last("--timeout") {
       guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
@@ -103,13 +143,16 @@ struct ServerAccess {
     }
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
     let login = ServerLogin(
-      url: url, user: scanned.last("--user"), passwordFile: scanned.last("--password-file"),
+      url: url, user: user, passwordFile: scanned.last("--password-file"),
       environment: environment, timeout: timeout, userAgent: "bdconvert/\(Version.number)",
       onRetry: { url, reason, delay in
         StandardStreams.error(
           style.render(
             "\(url): \(reason); trying again in \(String(format: "%.1f", delay)) s", at: nil,
             .note) + "\n")
+      },
+      onWarning: { message in
+        StandardStreams.error(style.render(message, at: nil, .warning) + "\n")
       })
     do {
       return (ServerAccess(connection: try backend.connect(login)), url)

@@ -30,7 +30,7 @@ final class ServerAddressBooks {
     sources: [String], scanned: ArgumentScanner.Result, environment: [String: String],
     usage: String, backend: (any ServerBackend)?
   ) throws(CommandError) {
-    for source in sources where ServerAccess.isURL(source) && books[source] == nil {
+    for source in sources where ServerAccess.isURL(source) && books[Self.key(source)] == nil {
       let (access, url) = try ServerAccess.open(
         source, scanned: scanned, environment: environment, usage: usage, backend: backend)
       accesses.append(access)
@@ -42,26 +42,33 @@ final class ServerAddressBooks {
       }
       do {
         let resource = try access.connection.readAddressBook(url) { try file.append($0) }
-        books[source] = Book(file: file, resource: resource)
+        books[Self.key(source)] = Book(file: file, resource: resource)
       } catch {
         throw ServerAccess.commandError(thrown: error)
       }
     }
   }
 
+  /// The key of a source, and its input's name: the URL without user info, which diagnostics
+  /// (relocated through it) never show.
+  private static func key(_ source: String) -> String { ServerAccess.printable(source) }
+
   /// Whether `source` was read from a server.
-  func contains(_ source: String) -> Bool { books[source] != nil }
+  func contains(_ source: String) -> Bool { books[Self.key(source)] != nil }
 
   /// The address book of `source` as an input named by its URL, read from its start.
   func input(_ source: String) throws(CommandError) -> InputFile? {
-    guard let book = books[source] else { return nil }
+    guard let book = books[Self.key(source)] else { return nil }
     // A descriptor of its own (the reader closes it); the file is read with its own offset.
     let descriptor = dup(book.file.descriptor)
     guard descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
       throw CommandError(
-        status: .ioError, message: "cannot read the copy of '\(source)': \(systemErrorText(errno))")
+        status: .ioError,
+        message:
+          "cannot read the copy of '\(ServerAccess.printable(source))': \(systemErrorText(errno))")
     }
-    return InputFile(displayName: source, descriptor: descriptor, identity: nil)
+    return InputFile(
+      displayName: Self.key(source), descriptor: descriptor, identity: nil)
   }
 
   /// Adds the group cards of the address books to `builder` (`--group`: iCloud keeps groups as

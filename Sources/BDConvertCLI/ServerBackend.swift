@@ -22,9 +22,10 @@ public protocol ServerBackend: Sendable {
 /// What ``ServerBackend/connect(_:)`` needs: the URL, where the credentials come from, and how
 /// long to wait.
 public struct ServerLogin: Sendable {
-  /// The URL given (its host chooses the `~/.netrc` entry).
+  /// The URL given, without user info (its host chooses the `~/.netrc` entry; requests go only
+  /// to its origin, and to what discovery admits from it).
   public var url: URL
-  /// `--user`.
+  /// `--user`, or the user named in the URL (`http://alice@host/`).
   public var user: String?
   /// `--password-file`.
   public var passwordFile: String?
@@ -36,4 +37,6 @@ public struct ServerLogin: Sendable {
   public var userAgent: String
   /// Called before each wait for a retry, with the URL, the reason and the delay in seconds.
   public var onRetry: @Sendable (String, String, Double) -> Void
+  /// Called with a warning about the server's answers (an href that is not used).
+  public var onWarning: @Sendable (String) -> Void = { _ in }
 }

@@ -55,6 +55,7 @@ struct SyncCommand {
     if scanned.operands.isEmpty {
       throw .usage("sync needs at least one SOURCE ('-' for standard input)", usage)
     }
+    try ServerAccess.refusePasswords(in: [target] + scanned.operands, usage: usage)
     let set = scanned.last("--set") ?? SyncMarker.defaultSet
     guard SyncMarker.isValidSetName(set) else {
       throw .usage(
@@ -62,7 +63,8 @@ struct SyncCommand {
     }
     options.inputs = try expandFolders(options.inputs)
     var sync = SyncOptions(
-      target: target, set: set, dryRun: scanned.has("--dry-run"), json: scanned.has("--json"),
+      target: ServerAccess.printable(target), set: set, dryRun: scanned.has("--dry-run"),
+      json: scanned.has("--json"),
       keepRemoved: scanned.has("--keep-removed"), force: scanned.has("--force"),
       adopt: scanned.has("--adopt"))
     sync.keepEdited = scanned.has("--keep-edited")
@@ -264,7 +266,8 @@ struct SyncCommand {
   {
     let usage = CommandSpec.sync.usageText
     let (access, url) = try ServerAccess.open(
-      sync.target, scanned: scanned, environment: environment, usage: usage, backend: backend)
+      scanned.last("--to") ?? sync.target, scanned: scanned, environment: environment, usage: usage,
+      backend: backend)
     do {
       let target = try access.connection.syncTarget(
         url, name: options.calendarName ?? "Birthdays", create: scanned.has("--create"),

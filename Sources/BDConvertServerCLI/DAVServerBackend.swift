@@ -27,8 +27,10 @@ public struct DAVServerBackend: ServerBackend {
       throw ServerFailure(.credentials, error.message)
     }
     let client = DAVClient(
-      credentials: credentials, timeout: login.timeout, userAgent: login.userAgent)
+      credentials: credentials, origin: login.url, timeout: login.timeout,
+      userAgent: login.userAgent)
     client.onRetry = login.onRetry
+    client.onWarning = login.onWarning
     return DAVServerConnection(client: client)
   }
 }

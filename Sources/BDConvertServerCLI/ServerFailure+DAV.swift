@@ -9,7 +9,7 @@ extension ServerFailure {
     case .unreachable: kind = .unreachable
     case .unauthorized: kind = .unauthorized
     case .gaveUp: kind = .gaveUp
-    case .status: kind = .status
+    case .status, .redirected: kind = .status
     case .malformedResponse: kind = .malformedResponse
     case .refusedURL: kind = .refusedURL
     case .notACalendar: kind = .notACalendar

@@ -65,8 +65,11 @@ public struct CalDAVSyncTarget: SyncTarget {
       while let item = try scanner.next() {
         guard case .component(let component) = item, component.isEvent, let uid = component.uid
         else { continue }
+        // The path as sent (percent-encoded): a decoded one cannot always be encoded back.
         found.append(
-          SyncInventory.Component(component, uid: uid, resource: name, etag: resource.etag))
+          SyncInventory.Component(
+            component, uid: uid, resource: resource.url.path(percentEncoded: true),
+            etag: resource.etag))
       }
     } catch let error as InputFormatError {
       diagnostics(
@@ -200,10 +203,12 @@ private final class ApplyState: @unchecked Sendable {
     do {
       let existing = try plan.existing(operation)
       let url: URL
-      if let href = existing?.resource,
-        let resolved = DAVCollection.resolve(href, against: collection.url)
-      {
-        url = resolved
+      if let href = existing?.resource {
+        // Only members enter the inventory; checked again, as every change is.
+        guard let member = collection.member(atPath: href) else {
+          return .failure(.failed(index, "'\(href)' is not inside the collection; left alone"))
+        }
+        url = member
       } else {
         let name = EventResourceName.fileName(forUID: try plan.uid(operation))
         guard let made = URL(string: name, relativeTo: collection.url) else {

@@ -64,8 +64,13 @@ public struct RetryPolicy: Sendable {
 
 /// An HTTP client for WebDAV servers: Basic authentication, redirects, bounded retries.
 ///
-/// - Credentials go only to the origin they were given for; a redirect to another host, port or
-///   scheme drops them.
+/// - Requests go only to the origin given (scheme, host and port) and to those that discovery
+///   admits from it (``admit(_:namedBy:)``: over https, hosts of the same registrable domain, as
+///   iCloud's calendar home on another host name); anything else is refused before it is sent,
+///   so the credentials never leave them. A URL with user info is refused.
+/// - A redirect is followed only during discovery, and only to an origin admitted that way; a
+///   redirect of any other request (a change, a read of a collection found) is an error naming
+///   its `Location` (``DAVError/redirected(url:method:status:location:reason:)``).
 /// - Plain HTTP is allowed only to a loopback address; TLS certificates are always verified.
 /// - Timeouts, dropped connections, 500/502/503/504 and 429 are tried again with backoff
 ///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, 423 Locked at most
@@ -89,21 +94,38 @@ public final class DAVClient: @unchecked Sendable {
   private let writeLock = NSLock()
   /// Called before each wait for a retry (the CLI prints a note).
   public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
+  /// Called once for each distinct warning, e.g. an href that is not used (the CLI prints it).
+  public var onWarning: (@Sendable (_ message: String) -> Void)?
+  /// The origins requests may go to: the one given, and those discovery admitted.
+  private var origins: Set<DAVURLScope.Origin> = []
+  private var warned: Set<String> = []
+
+  /// Whether a 3xx answer is followed.
+  public enum Redirects: Sendable {
+    /// Never: the 3xx throws ``DAVError/redirected(url:method:status:location:reason:)``.
+    case refused
+    /// During discovery: followed to an origin the client admits (``admit(_:namedBy:)``).
+    case discovery
+  }
 
   /// The most redirects followed for one request.
   static let maximumRedirects = 5
 
   /// Creates a client.
   /// - Parameters:
+  ///   - origin: the URL given by the user, whose origin requests may go to (default: the
+  ///     origin of the first request).
   ///   - timeout: seconds without an answer before a request counts as timed out.
   ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
   ///   - connections: how many requests may run at once.
   ///   - userAgent: the `User-Agent` header.
   public init(
-    credentials: DAVCredentials?, timeout: Double = 30, retry: RetryPolicy = .standard,
-    maximumBodySize: Int = 64 << 20, connections: Int = 4, userAgent: String = "bdconvert"
+    credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
+    retry: RetryPolicy = .standard, maximumBodySize: Int = 64 << 20, connections: Int = 4,
+    userAgent: String = "bdconvert"
   ) {
     self.credentials = credentials
+    if let origin = origin.flatMap(DAVURLScope.origin(of:)) { origins = [origin] }
     self.userAgent = userAgent
     self.retry = retry
     self.transport = HTTPTransport(
@@ -129,6 +151,11 @@ public final class DAVClient: @unchecked Sendable {
       throw .refusedURL(
         url: url.absoluteString, reason: "only http:// and https:// URLs are served")
     }
+    if url.user != nil {
+      throw .refusedURL(
+        url: DAVURLScope.printable(url.absoluteString),
+        reason: "a URL with a user name or password is not sent")
+    }
     if scheme == "http", !isLoopback(host) {
       throw .refusedURL(
         url: url.absoluteString,
@@ -145,14 +172,25 @@ public final class DAVClient: @unchecked Sendable {
       && parts.allSatisfy { UInt8($0) != nil }
   }
 
-  /// Sends a request, following redirects and retrying transient failures.
+  /// Sends a request, retrying transient failures; a redirect is followed only as `redirects`
+  /// allows.
   /// - Returns: the final response, whatever its status except 401/403, 429, 5xx and 3xx.
   public func send(
-    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil
+    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
+    redirects policy: Redirects = .refused
   ) throws(DAVError) -> HTTPResponse {
+    try exchange(method, url, headers: headers, body: body, redirects: policy).response
+  }
+
+  /// ``send(_:_:headers:body:redirects:)``, also returning the URL that answered (the last of
+  /// the redirects followed).
+  func exchange(
+    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
+    redirects policy: Redirects = .refused
+  ) throws(DAVError) -> (response: HTTPResponse, url: URL) {
     try Self.checkURL(url)
+    try checkOrigin(url)
     var current = url
-    var sendCredentials = credentials != nil
     var redirects = 0
     var attempt = 1
     // A server that answers 423 Locks its store for each write (Xandikos): parallel changes
@@ -170,7 +208,7 @@ public final class DAVClient: @unchecked Sendable {
       request.httpBody = body
       request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
       for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-      if sendCredentials, let credentials {
+      if let credentials, admits(current) {
         request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization")
       }
       count(method)
@@ -189,17 +227,30 @@ public final class DAVClient: @unchecked Sendable {
       case .success(let response):
         switch response.status {
         case 301, 302, 303, 307, 308:
-          guard let location = response.header("Location"),
-            let next = URL(string: location, relativeTo: current)?.absoluteURL
-          else {
+          guard let location = response.header("Location") else {
             throw .status(url: current.absoluteString, method: method, status: response.status)
+          }
+          let refusal = { (reason: String) -> DAVError in
+            .redirected(
+              url: current.absoluteString, method: method, status: response.status,
+              location: DAVURLScope.printable(location), reason: reason)
+          }
+          guard policy == .discovery else {
+            throw refusal(
+              "bdconvert follows redirects only while it looks for the collection, never for "
+                + "a change or a read of the collection; give the URL the server names")
+          }
+          guard let next = DAVURLScope.resolved(location, against: current),
+            (try? Self.checkURL(next)) != nil, admit(next, namedBy: current)
+          else {
+            throw refusal(
+              "another host than the one given; requests go only to it and, over https, to "
+                + "hosts of its domain")
           }
           redirects += 1
           if redirects > Self.maximumRedirects {
             throw .malformedResponse(url: url.absoluteString, reason: "too many redirects")
           }
-          try Self.checkURL(next)
-          if !Self.sameOrigin(next, current) { sendCredentials = false }
           current = next
           continue
         case 401, 403:
@@ -217,7 +268,7 @@ public final class DAVClient: @unchecked Sendable {
             Double($0.trimmingCharacters(in: .whitespaces))
           }
         default:
-          return response
+          return (response, current)
         }
       }
       guard attempt < retry.attempts(for: failedStatus) else {
@@ -251,8 +302,55 @@ public final class DAVClient: @unchecked Sendable {
     lock.unlock()
   }
 
-  private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-    a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
-      && a.port == b.port
+  /// Whether requests may go to `url`: its origin is the one given or one discovery admitted.
+  package func admits(_ url: URL) -> Bool {
+    guard let origin = DAVURLScope.origin(of: url) else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    return origins.contains(origin)
+  }
+
+  /// Admits `url`, named during discovery by the answer for `source` (a redirect, a principal
+  /// or home-set href): yes when its origin is admitted already, or when `source`'s is and `url`
+  /// is https on a host of the same registrable domain
+  /// (``DAVURLScope/sameRegistrableDomain(_:_:)``), as iCloud names a calendar home on another
+  /// host name. Never an IP address or a plain-HTTP host besides the one given.
+  package func admit(_ url: URL, namedBy source: URL) -> Bool {
+    guard let target = DAVURLScope.origin(of: url), let from = DAVURLScope.origin(of: source)
+    else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    if origins.contains(target) { return true }
+    guard origins.contains(from), target.scheme == "https",
+      DAVURLScope.sameRegistrableDomain(from.host, target.host)
+    else { return false }
+    origins.insert(target)
+    return true
+  }
+
+  /// Throws unless requests may go to `url`; the first request binds the origin of a client
+  /// made without one.
+  private func checkOrigin(_ url: URL) throws(DAVError) {
+    guard let origin = DAVURLScope.origin(of: url) else {
+      throw .refusedURL(url: DAVURLScope.printable(url.absoluteString), reason: "not a usable URL")
+    }
+    lock.lock()
+    if origins.isEmpty { origins.insert(origin) }
+    let allowed = origins.contains(origin)
+    let known = origins.map(\.description).sorted().joined(separator: ", ")
+    lock.unlock()
+    guard allowed else {
+      throw .refusedURL(
+        url: url.absoluteString,
+        reason: "another host than the one given (\(known)); requests go only there")
+    }
+  }
+
+  /// Reports `message` once (``onWarning``).
+  package func warn(_ message: String) {
+    lock.lock()
+    let new = warned.insert(message).inserted
+    lock.unlock()
+    if new { onWarning?(message) }
   }
 }

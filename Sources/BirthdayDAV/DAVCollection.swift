@@ -2,6 +2,13 @@ import Foundation
 
 /// A CalDAV calendar or CardDAV address book on a server: finding it, reading its resources in
 /// batches, and changing single resources with entity-tag preconditions.
+///
+/// Every href of an answer goes through the collection's ``DAVURLScope``: a resource is used only
+/// when it is directly inside the collection, on its origin; anything else is skipped with one
+/// warning naming it (``DAVClient/onWarning``) and never requested. ``put(_:at:replacing:)`` and
+/// ``delete(_:)`` check their URL the same way before anything is sent. Discovery goes to a
+/// principal, home or calendar on another origin only when the client admits it
+/// (``DAVClient/admit(_:namedBy:)``).
 public struct DAVCollection: Sendable {
   /// What the collection holds.
   public enum Kind: Sendable {
@@ -17,6 +24,8 @@ public struct DAVCollection: Sendable {
   public let url: URL
   /// What it holds.
   public let kind: Kind
+  /// Where its members may be.
+  let scope: DAVURLScope?
 
   /// How many resources one multiget asks for.
   public static let batchSize = 200
@@ -24,7 +33,8 @@ public struct DAVCollection: Sendable {
   /// Uses `url` as the collection as it is, without asking the server.
   public init(client: DAVClient, url: URL, kind: Kind) {
     self.client = client
-    self.url = Self.directory(url)
+    scope = DAVURLScope(collection: url)
+    self.url = scope.flatMap { URL(string: $0.text) } ?? Self.directory(url)
     self.kind = kind
   }
 
@@ -51,13 +61,16 @@ public struct DAVCollection: Sendable {
     }
     let request = DAVRequestBody.propfind(
       ["d:resourcetype", "d:displayname", "d:current-user-principal", homeProperty])
-    var response = try client.send(
-      "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request)
+    var (response, answered) = try client.exchange(
+      "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request,
+      redirects: .discovery)
     if response.status == 404, target != url {
       target = url  // no well-known redirect: ask the server root itself
-      response = try client.send(
-        "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request)
+      (response, answered) = try client.exchange(
+        "PROPFIND", target, headers: ["Depth": "0", "Content-Type": xml], body: request,
+        redirects: .discovery)
     }
+    target = answered
     // A missing collection: 404, or (Xandikos) a 207 whose one response says 404.
     let own =
       response.status == 404
@@ -74,23 +87,23 @@ public struct DAVCollection: Sendable {
     if own?.properties[.resourcetype]?.children.contains(typeName) == true {
       return DAVCollection(client: client, url: target, kind: kind)
     }
-    var home = own?.properties[homeName]?.hrefs.first
-    if home == nil, let principal = own?.properties[.currentUserPrincipal]?.hrefs.first,
-      let principalURL = resolve(principal, against: target)
-    {
-      let answer = try client.send(
+    var home = own?.properties[homeName]?.hrefs.first.map { (href: $0, base: target) }
+    if home == nil, let principal = own?.properties[.currentUserPrincipal]?.hrefs.first {
+      let principalURL = try admitted(principal, base: target, as: "principal", client: client)
+      let (answer, answeredURL) = try client.exchange(
         "PROPFIND", principalURL, headers: ["Depth": "0", "Content-Type": xml],
-        body: DAVRequestBody.propfind([homeProperty]))
+        body: DAVRequestBody.propfind([homeProperty]), redirects: .discovery)
       home = try Self.properties(of: answer, url: principalURL, method: "PROPFIND").first?
-        .properties[homeName]?.hrefs.first
+        .properties[homeName]?.hrefs.first.map { (href: $0, base: answeredURL) }
     }
-    guard let home, let homeURL = resolve(home, against: target) else {
+    guard let home else {
       throw .notACalendar(
         url: url.absoluteString,
         reason: kind == .calendar
           ? "neither a calendar collection nor a server or principal URL with a calendar home"
           : "neither an address book nor a server or principal URL with an address-book home")
     }
+    let homeURL = try admitted(home.href, base: home.base, as: "home", client: client)
     return try choose(
       in: homeURL, kind: kind, typeName: typeName, name: name, create: create,
       client: client, asked: url)
@@ -101,7 +114,7 @@ public struct DAVCollection: Sendable {
   public static func kind(of url: URL, client: DAVClient) throws(DAVError) -> Kind? {
     let answer = try client.send(
       "PROPFIND", url, headers: ["Depth": "0", "Content-Type": xml],
-      body: DAVRequestBody.propfind(["d:resourcetype"]))
+      body: DAVRequestBody.propfind(["d:resourcetype"]), redirects: .discovery)
     guard answer.status == 207 else { return nil }
     let type =
       try properties(of: answer, url: url, method: "PROPFIND").first?
@@ -115,13 +128,14 @@ public struct DAVCollection: Sendable {
     in home: URL, kind: Kind, typeName: DAVPropertyName, name: String?, create: Bool,
     client: DAVClient, asked: URL
   ) throws(DAVError) -> DAVCollection {
-    let answer = try client.send(
+    let (answer, home) = try client.exchange(
       "PROPFIND", home, headers: ["Depth": "1", "Content-Type": xml],
-      body: DAVRequestBody.propfind(["d:resourcetype", "d:displayname"]))
+      body: DAVRequestBody.propfind(["d:resourcetype", "d:displayname"]), redirects: .discovery)
+    let scope = DAVURLScope(collection: home)
     let found = try properties(of: answer, url: home, method: "PROPFIND").compactMap {
       response -> (url: URL, name: String)? in
       guard response.properties[.resourcetype]?.children.contains(typeName) == true,
-        let url = resolve(response.href, against: home)
+        let url = member(response.href, of: scope, base: home, client: client, collections: true)
       else { return nil }
       let display = response.properties[.displayname]?.text ?? ""
       return (directory(url), display.isEmpty ? url.lastPathComponent : display)
@@ -186,8 +200,10 @@ public struct DAVCollection: Sendable {
       throw .notACalendar(url: url.absoluteString, reason: "no such collection (HTTP 404)")
     }
     return try Self.properties(of: answer, url: url, method: "PROPFIND").compactMap { response in
+      // The collection lists itself, as a collection, or spelled as it was asked for.
       guard response.properties[.resourcetype]?.children.contains(.collection) != true,
-        let member = Self.resolve(response.href, against: url), member.path != url.path
+        response.href != url.path(percentEncoded: true), response.href != url.absoluteString,
+        let member = Self.member(response.href, of: scope, base: url, client: client)
       else { return nil }
       return DAVResource(url: member, etag: response.etag)
     }
@@ -200,7 +216,8 @@ public struct DAVCollection: Sendable {
     let answer = try client.send(
       "REPORT", url, headers: ["Depth": "1", "Content-Type": Self.xml],
       body: DAVRequestBody.multiget(
-        hrefs: resources.map(\.url.path), addressData: kind == .addressBook))
+        hrefs: resources.map { $0.url.path(percentEncoded: true) },
+        addressData: kind == .addressBook))
     return try resourcesWithData(answer, method: "REPORT")
   }
 
@@ -237,8 +254,9 @@ public struct DAVCollection: Sendable {
   public func delete(_ resource: DAVResource) throws(DAVError) -> ChangeOutcome {
     var headers: [String: String] = [:]
     if let etag = resource.etag { headers["If-Match"] = etag }
-    let answer = try client.send("DELETE", resource.url, headers: headers)
-    return try outcome(answer, method: "DELETE", url: resource.url)
+    let url = try checkedMember(resource.url)
+    let answer = try client.send("DELETE", url, headers: headers)
+    return try outcome(answer, method: "DELETE", url: url)
   }
 
   /// Stores `data` at `url`: only if nothing is there when `etag` is `nil` (`If-None-Match: *`),
@@ -251,6 +269,7 @@ public struct DAVCollection: Sendable {
         ? "text/calendar; charset=utf-8" : "text/vcard; charset=utf-8"
     ]
     if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
+    let url = try checkedMember(url)
     let answer = try client.send("PUT", url, headers: headers, body: data)
     return try outcome(answer, method: "PUT", url: url)
   }
@@ -272,7 +291,7 @@ public struct DAVCollection: Sendable {
     let dataName: DAVPropertyName = kind == .calendar ? .calendarData : .addressData
     return try Self.properties(of: answer, url: url, method: method).compactMap { response in
       guard (response.status ?? 200) < 300, let data = response.properties[dataName],
-        let member = Self.resolve(response.href, against: url)
+        let member = Self.member(response.href, of: scope, base: url, client: client)
       else { return nil }
       return DAVResource(url: member, etag: response.etag, data: Data(data.text.utf8))
     }
@@ -294,14 +313,65 @@ public struct DAVCollection: Sendable {
     }
   }
 
-  /// An href resolved against the URL it came from; hrefs with unencoded characters are
-  /// encoded first.
-  static func resolve(_ href: String, against base: URL) -> URL? {
-    if let url = URL(string: href, relativeTo: base) { return url.absoluteURL }
-    guard let encoded = href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+  /// `href` from the answer for `base` as a direct member of `scope`; `nil`, after one warning
+  /// naming it, when it is not one.
+  static func member(
+    _ href: String, of scope: DAVURLScope?, base: URL, client: DAVClient,
+    collections: Bool = false
+  ) -> URL? {
+    let result =
+      scope?.member(href, base: base, allowsCollection: collections) ?? .failure(.notAURL)
+    switch result {
+    case .success(let url): return url
+    case .failure(let refusal):
+      client.warn(
+        "skipping '\(DAVURLScope.printable(href))' in the answer for \(base.absoluteString): "
+          + "\(refusal); it is not requested")
       return nil
     }
-    return URL(string: encoded, relativeTo: base)?.absoluteURL
+  }
+
+  /// The member at `path` (percent-encoded, as ``CalDAVSyncTarget``'s inventory keeps it), when
+  /// it is one.
+  func member(atPath path: String) -> URL? {
+    guard case .success(let url) = scope?.member(path, base: url) else {
+      return nil
+    }
+    return url
+  }
+
+  /// `url` as a direct member of the collection, in normal form.
+  /// - Throws: ``DAVError/refusedURL(url:reason:)`` when it is not one: nothing is sent.
+  func checkedMember(_ url: URL) throws(DAVError) -> URL {
+    guard case .success(let member) = scope?.member(url.absoluteString, base: self.url) else {
+      throw .refusedURL(
+        url: DAVURLScope.printable(url.absoluteString),
+        reason: "not a resource directly inside the collection \(self.url.absoluteString); "
+          + "nothing is changed there")
+    }
+    return member
+  }
+
+  /// `href`, named by the answer for `base` during discovery as the `role` (principal, home),
+  /// when the client admits its origin.
+  /// - Throws: ``DAVError/notACalendar(url:reason:)`` naming it otherwise.
+  static func admitted(_ href: String, base: URL, as role: String, client: DAVClient)
+    throws(DAVError) -> URL
+  {
+    guard let url = DAVURLScope.resolved(href, against: base), url.user == nil else {
+      throw .notACalendar(
+        url: base.absoluteString,
+        reason: "the server names '\(DAVURLScope.printable(href))' as the \(role), not a usable URL"
+      )
+    }
+    guard client.admit(url, namedBy: base) else {
+      throw .notACalendar(
+        url: base.absoluteString,
+        reason: "the server names \(url.absoluteString) as the \(role), on another host than "
+          + "the one given; requests go only to it and, over https, to hosts of its domain: "
+          + "give the collection's URL")
+    }
+    return url
   }
 
   /// `url` with a final `/`, as collection URLs are written.

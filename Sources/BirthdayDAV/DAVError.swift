@@ -10,6 +10,8 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case gaveUp(url: String, reason: String, attempts: Int)
   /// Any other unexpected status.
   case status(url: String, method: String, status: Int)
+  /// A redirect that is not followed (`location` printable: user info left out).
+  case redirected(url: String, method: String, status: Int, location: String, reason: String)
   /// An answer that cannot be used: malformed XML, too large, no calendar data.
   case malformedResponse(url: String, reason: String)
   /// A URL that is refused before any connection: plain HTTP to another host, not http(s).
@@ -26,6 +28,8 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(url): \(reason), still failing after \(attempts) attempts"
     case .status(let url, let method, let status):
       "\(method) \(url): HTTP \(status) \(HTTPStatusText.reason(status))"
+    case .redirected(let url, let method, let status, let location, let reason):
+      "\(method) \(url): HTTP \(status) redirects to \(location), not followed: \(reason)"
     case .malformedResponse(let url, let reason):
       "\(url): unusable answer from the server: \(reason)"
     case .refusedURL(let url, let reason): "refusing \(url): \(reason)"
