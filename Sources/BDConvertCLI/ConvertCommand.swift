@@ -97,6 +97,8 @@ struct ConvertCommand {
       sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
     if let eventObserver { converter.observeEvents(eventObserver) }
+    // One person in two sources is one event (the rule `upcoming` follows too).
+    if inputs.count > 1 { converter.selectAcrossSources() }
 
     var statistics: ConversionStatistics
     // What inputs left out after some of their records were read had added to the counts.
