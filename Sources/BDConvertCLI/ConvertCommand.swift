@@ -66,7 +66,8 @@ struct ConvertCommand {
     if let scratch {
       output = OutputTarget.scratch(scratch)
     } else if let path = options.outputPath {
-      output = try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+      output = try OutputTarget.file(
+        path, inputs: inputs.compactMap(\.identity), verbose: options.verbose, usage: usage)
     } else if options.strict {
       // A failed --strict run prints nothing: standard output is held back until the end.
       output = try OutputTarget.standardOutputAfterSuccess()

@@ -464,13 +464,25 @@ struct SyncCommand {
         }
       }
     }
+    let lock: SyncLock
     do {
-      return try SyncLock(path: lockPath(isFolder: isFolder)) {
+      lock = try SyncLock(path: lockPath(isFolder: isFolder)) {
         StandardStreams.error("bdconvert: waiting for another sync of '\(sync.target)' to finish\n")
       }
     } catch {
       throw Self.commandError(error)
     }
+    let folder = isFolder ? sync.target : Self.folder(of: FileSyncTarget.resolved(sync.target))
+    for stale in ReplacementFile.removeStaleFiles(in: folder) where options.verbose {
+      StandardStreams.error("bdconvert: removed '\(stale)', left by an interrupted run\n")
+    }
+    return lock
+  }
+
+  /// The folder of a file path.
+  private static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Gives the conversion's freed memory back to the system before the inventory takes its
@@ -508,6 +520,7 @@ struct SyncCommand {
     case .refused: return CommandError(status: .dataError, message: error.message)
     case .unreadable: return CommandError(status: .noInput, message: error.message)
     case .cannotWrite: return CommandError(status: .cannotCreate, message: error.message)
+    case .writeFailed: return CommandError(status: .ioError, message: error.message)
     }
   }
 }

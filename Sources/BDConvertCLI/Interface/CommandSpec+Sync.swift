@@ -124,7 +124,8 @@ extension CommandSpec {
           + "applied)"),
       StatusSpec(.noInput, "a source cannot be opened"),
       StatusSpec(.cannotCreate, "TARGET cannot be written"),
-      StatusSpec(.ioError, "I/O error"),
+      StatusSpec(
+        .ioError, "I/O error or a full disk (one message; a vdir folder keeps the files written)"),
       StatusSpec(.tempFailure, "some changes could not be applied (listed); run it again"),
       StatusSpec(.unavailable, "the server cannot be reached"),
       StatusSpec(.noPermission, "the server refused the credentials"),
