@@ -257,17 +257,22 @@ struct SyncCommand {
   /// `bdconvert: sync: 2 added, 1 updated, 0 removed, 5 unchanged`; in a dry run
   /// `bdconvert: sync: dry run: would add 2, update 1, remove 0 (5 unchanged); nothing was
   /// changed`.
-  /// With `{age}` in a template it adds until which year the ages hold (each sync moves them on
-  /// from its own year): `…; ages until 2028`.
+  /// Removals held back add `, 1 held back (1 record could not be read)`. With `{age}` in a
+  /// template it adds until which year the ages hold (each sync moves them on from its own
+  /// year): `…; ages until 2028`.
   func summaryLine(_ plan: SyncPlan, failed: Int) -> String {
     let (added, updated, removed) = (plan.count(.add), plan.count(.replace), plan.count(.remove))
     let ages = options.lastYearWithAges(timestamp: timestamp).map { "; ages until \($0)" } ?? ""
+    let held =
+      plan.heldBack.isEmpty
+      ? "" : ", \(plan.heldBack.count) held back" + (plan.heldBackReason.map { " (\($0))" } ?? "")
     if sync.dryRun {
       return "bdconvert: sync: dry run: would add \(added), update \(updated), remove \(removed) "
-        + "(\(plan.unchanged) unchanged)\(ages); nothing was changed\n"
+        + "(\(plan.unchanged) unchanged\(held))\(ages); nothing was changed\n"
     }
     return "bdconvert: sync: \(added) added, \(updated) updated, \(removed) removed, "
-      + "\(plan.unchanged) unchanged" + (failed > 0 ? ", \(failed) failed" : "") + ages + "\n"
+      + "\(plan.unchanged) unchanged" + (failed > 0 ? ", \(failed) failed" : "") + held + ages
+      + "\n"
   }
 
   /// The calendar collection of a URL target: found (or made with `--create`) before any change.
