@@ -66,7 +66,8 @@ struct ConvertCommand {
     if let scratch {
       output = OutputTarget.scratch(scratch)
     } else if let path = options.outputPath {
-      output = try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+      output = try OutputTarget.file(
+        path, inputs: inputs.compactMap(\.identity), verbose: options.verbose, usage: usage)
     } else if options.strict {
       // A failed --strict run prints nothing: standard output is held back until the end.
       output = try OutputTarget.standardOutputAfterSuccess()
@@ -97,6 +98,8 @@ struct ConvertCommand {
       sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
     if let eventObserver { converter.observeEvents(eventObserver) }
+    // One person in two sources is one event (the rule `upcoming` follows too).
+    if inputs.count > 1 { converter.selectAcrossSources() }
 
     var statistics: ConversionStatistics
     // What inputs left out after some of their records were read had added to the counts.
@@ -110,6 +113,8 @@ struct ConvertCommand {
         do {
           try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
           converted += 1
+          report.recordsPerInput.append(
+            (input.displayName, converter.statistics.recordsRead - before.recordsRead))
         } catch let error as InputFormatError
           where converter.statistics.eventsWritten == before.eventsWritten
         {

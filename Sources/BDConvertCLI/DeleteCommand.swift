@@ -46,7 +46,9 @@ struct DeleteCommand: Subcommand {
     }
     // One pass when the output can be taken back (a file renamed over the target on success,
     // standard output held back until then); a FIFO or device written through cannot take back
-    // bytes, so there the calendar is checked on a first pass.
+    // bytes, so there the calendar is checked on a first pass. In place, the calendar's lock is
+    // taken before it is read: a sync (or another edit) of it finishes first, or waits for this.
+    let lock = inPlace && !uids.isEmpty ? try OutputTarget.lockForEditing(path) : nil
     let file = try InputFile.open(path)
     defer { file.close() }
     let output: OutputTarget?
@@ -54,10 +56,13 @@ struct DeleteCommand: Subcommand {
     if uids.isEmpty, inPlace {
       output = nil
     } else if inPlace {
-      output = try OutputTarget.file(path, allowReplacingInput: true, usage: usage)
+      output = try OutputTarget.file(
+        path, allowReplacingInput: true, lock: lock, verbose: scanned.has("--verbose"),
+        usage: usage)
     } else if let outputPath {
       output = try OutputTarget.file(
-        outputPath, inputs: file.identity.map { [$0] } ?? [], usage: usage)
+        outputPath, inputs: file.identity.map { [$0] } ?? [], verbose: scanned.has("--verbose"),
+        usage: usage)
     } else {
       output = nil
       held = HeldStandardOutput()

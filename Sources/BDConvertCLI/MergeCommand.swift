@@ -96,7 +96,9 @@ struct MergeCommand: Subcommand {
       if line.depth == 2, line.kind == .begin {
         component = Component(name: Array(line.value), lineNumber: line.lineNumber)
       }
-      guard var current = component else { continue }
+      // Taken out while it grows: a copy left in `component` would make each line copy all the
+      // component's bytes so far (quadratic in its lines; a bare CR is a line break).
+      guard var current = component.take() else { continue }
       current.raw += line.raw
       if line.kind == .property, line.depth == 2 {
         if line.isNamed("UID"), current.key == nil {
@@ -108,9 +110,10 @@ struct MergeCommand: Subcommand {
       if !(line.kind == .property && Self.revisionProperties.contains(where: line.isNamed)) {
         current.fingerprint.combine(line.content)
       }
-      component = current
-      guard line.depth == 2, line.kind == .end else { continue }
-      component = nil
+      guard line.depth == 2, line.kind == .end else {
+        component = current
+        continue
+      }
       let location = SourceLocation(file: input.displayName, line: current.lineNumber)
       guard let key = current.key else {
         append(current)

@@ -9,10 +9,12 @@ import BirthdayKit
 /// Where a command's result goes, written so that a failed run never leaves a partial file.
 ///
 /// - Standard output: written as it is produced.
-/// - A regular file (new or existing): written to a temporary file in the same folder, flushed to
-///   disk, then renamed over the target in ``commit()``; on failure or interruption the temporary
-///   file is removed and the target is untouched. A symbolic link is followed, so the file it points
-///   to is replaced and the link stays.
+/// - A regular file (new or existing): written to a ``ReplacementFile`` in the same folder, flushed
+///   to disk, then renamed over the target in ``commit()`` with the old file's owner, group and
+///   permissions; on failure or interruption the temporary file is removed and the target is
+///   untouched. A symbolic link is followed, so the file it points to is replaced and the link
+///   stays. While it is written the target's ``SyncLock`` is held when the target has a lock
+///   file (or when the caller took it), so a sync and this run replace it one after the other.
 /// - Anything else that exists (a FIFO, a character device such as `/dev/stdout`): opened and written
 ///   through. It is never replaced: renaming onto a device path as root would destroy the node.
 final class OutputTarget {
@@ -20,7 +22,7 @@ final class OutputTarget {
     case standardOutput
     /// Standard output, held in an unnamed temporary file until ``commit()`` copies it out.
     case bufferedStandardOutput(TemporaryFile)
-    case replace(temporary: String, final: String, mode: mode_t)
+    case replace(ReplacementFile)
     case writeThrough
     /// An unnamed temporary file the caller reads back (`sync`'s wanted events).
     case scratch(TemporaryFile)
@@ -31,6 +33,8 @@ final class OutputTarget {
   private let mode: Mode
   private let descriptor: Int32
   private var finished = false
+  /// The target's lock, held until the output is committed or discarded.
+  private var lock: SyncLock?
 
   private init(displayName: String, mode: Mode, descriptor: Int32) {
     self.displayName = displayName
@@ -66,11 +70,16 @@ final class OutputTarget {
   }
 
   /// Prepares `path` for writing.
-  /// - Parameter inputs: identities of the inputs; writing onto one of them is refused unless
-  ///   `allowReplacingInput` (for `--in-place`).
-  /// - Throws: ``CommandError`` 64 when `path` is an input, 73 when it cannot be created.
+  /// - Parameters:
+  ///   - inputs: identities of the inputs; writing onto one of them is refused unless
+  ///     `allowReplacingInput` (for `--in-place`).
+  ///   - lock: the target's lock when the caller took it already (see ``lock(_:)``).
+  ///   - verbose: say which stale temporary files of the target were removed.
+  /// - Throws: ``CommandError`` 64 when `path` is an input, 73 when it cannot be created, 74 when
+  ///   the disk is full.
   static func file(
-    _ path: String, inputs: [FileIdentity] = [], allowReplacingInput: Bool = false, usage: String
+    _ path: String, inputs: [FileIdentity] = [], allowReplacingInput: Bool = false,
+    lock: SyncLock? = nil, verbose: Bool = false, usage: String
   ) throws(CommandError) -> OutputTarget {
     var info = stat()
     if stat(path, &info) == 0 {
@@ -99,24 +108,70 @@ final class OutputTarget {
       }
     }
     let final = resolvedPath(path)
-    var template = Array(
-      (directoryOf(final) + "/." + fileNameOf(final) + ".bdconvert-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
+    var held = lock
+    if held == nil { held = try Self.lock(final, creating: false) }
+    TemporaryFileCleanup.installHandlers()
+    removeStaleFiles(of: final, reporting: verbose)
+    let file: ReplacementFile
+    do {
+      file = try ReplacementFile(replacing: final, named: path, hooks: TemporaryFileCleanup.hooks)
+    } catch {
+      throw commandError(error, status: .cannotCreate)
     }
-    guard descriptor >= 0 else {
-      throw CommandError(
-        status: .cannotCreate, message: "cannot create '\(path)': \(systemErrorText(errno))")
+    let target = OutputTarget(
+      displayName: path, mode: .replace(file), descriptor: file.descriptor)
+    target.lock = held
+    return target
+  }
+
+  /// Takes the lock of the file at `path` (a symbolic link resolved), waiting for a sync or
+  /// another edit of it to finish; with `creating: false`, only when its lock file exists.
+  /// - Throws: ``CommandError`` 73 when the lock file cannot be created or opened.
+  static func lock(_ path: String, creating: Bool = true) throws(CommandError) -> SyncLock? {
+    let lockPath = SyncLock.path(forFile: resolvedPath(path))
+    let waiting = {
+      StandardStreams.error("bdconvert: waiting for another run that writes '\(path)' to finish\n")
     }
-    let temporary = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    TemporaryFileCleanup.register(temporary)
-    let existingMode = stat(final, &info) == 0 ? info.st_mode & 0o7777 : nil
-    let mode = existingMode ?? (0o666 & ~currentUmask())
-    return OutputTarget(
-      displayName: path, mode: .replace(temporary: temporary, final: final, mode: mode),
-      descriptor: descriptor)
+    do {
+      return creating
+        ? try SyncLock(path: lockPath, waiting: waiting)
+        : try SyncLock.ifPresent(path: lockPath, waiting: waiting)
+    } catch {
+      throw commandError(error, status: .cannotCreate)
+    }
+  }
+
+  /// The lock of the file at `path` for an edit in place (``lock(_:creating:)``); `nil` when
+  /// there is no such file or it may not be written (which is reported when it is opened).
+  static func lockForEditing(_ path: String) throws(CommandError) -> SyncLock? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(path, W_OK) == 0
+    else { return nil }
+    return try lock(path)
+  }
+
+  /// Removes the temporary files killed runs left in the folder of `path` (never one a live
+  /// run is writing), saying so when `reporting`; once a folder per run (`--output-dir` writes
+  /// many files into one).
+  private static func removeStaleFiles(of path: String, reporting: Bool) {
+    let directory = directoryOf(path)
+    guard !cleanedFolders.contains(directory) else { return }
+    cleanedFolders.insert(directory)
+    for stale in ReplacementFile.removeStaleFiles(in: directory) where reporting {
+      StandardStreams.error("bdconvert: removed '\(stale)', left by an interrupted run\n")
+    }
+  }
+
+  /// The folders whose stale temporary files this run removed.
+  nonisolated(unsafe) private static var cleanedFolders: Set<String> = []
+
+  /// 74 for a full disk or a failed write, else `status`.
+  private static func commandError(_ error: any Error, status: ExitStatus) -> CommandError {
+    guard let error = error as? SyncTargetError else {
+      return CommandError(status: status, message: "\(error)")
+    }
+    return CommandError(
+      status: error.kind == .writeFailed ? .ioError : status, message: error.message)
   }
 
   /// A byte sink writing to this target.
@@ -147,15 +202,12 @@ final class OutputTarget {
       try Self.copy(file, toDescriptor: 1, name: "<stdout>")
     case .writeThrough:
       close(descriptor)
-    case .replace(let temporary, let final, let mode):
-      defer { TemporaryFileCleanup.unregister() }
-      if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 || close(descriptor) != 0
-        || rename(temporary, final) != 0
-      {
-        let code = errno
-        unlink(temporary)
-        throw CommandError(
-          status: .ioError, message: "cannot write '\(displayName)': \(systemErrorText(code))")
+    case .replace(let file):
+      defer { lock = nil }
+      do {
+        try file.commit()
+      } catch {
+        throw Self.commandError(error, status: .ioError)
       }
     }
   }
@@ -169,10 +221,9 @@ final class OutputTarget {
       return  // the temporary file has no name: it goes when released
     case .writeThrough:
       close(descriptor)
-    case .replace(let temporary, _, _):
-      close(descriptor)
-      unlink(temporary)
-      TemporaryFileCleanup.unregister()
+    case .replace(let file):
+      file.discard()
+      lock = nil
     }
   }
 
@@ -214,11 +265,6 @@ final class OutputTarget {
     return String(path[path.index(after: slash)...])
   }
 
-  private static func currentUmask() -> mode_t {
-    let mask = umask(0o022)
-    umask(mask)
-    return mask
-  }
 }
 
 /// A ``ByteSink`` over a file descriptor; write errors become exit status 74.

@@ -119,7 +119,10 @@ extension CommandSpec {
               "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
               + "FILE.ics is refused, exit 73)"),
           OptionSpec(
-            "--verbose", short: "v", help: "with a URL: also count the requests sent"),
+            "--verbose", short: "v",
+            help:
+              "name the temporary files of interrupted runs removed; with a URL, also count the "
+              + "requests sent"),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,
@@ -152,7 +155,8 @@ extension CommandSpec {
       StatusSpec(.usage, "usage error"),
       StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
       StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
-      StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
+      StatusSpec(.cannotCreate, "output cannot be created"),
+      StatusSpec(.ioError, "I/O error or a full disk (the calendar is left as it was)"),
     ] + ServerAccess.exitStatuses,
     run: { _, invocation throws(CommandError) in
       try DeleteCommand.run(

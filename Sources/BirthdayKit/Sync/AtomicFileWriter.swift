@@ -4,46 +4,25 @@
   import Darwin
 #endif
 
-/// Writes a file so that readers see the old or the new content, never a mix: a temporary file
-/// in the same folder (hidden, `.NAME.bdconvert-XXXXXX`), flushed to disk with `fsync`, then
-/// renamed over the final name. ``discard()`` (or an error) removes the temporary file.
+/// Writes a file so that readers see the old or the new content, never a mix: a
+/// ``ReplacementFile`` beside it, flushed to disk with `fsync`, then renamed over the final
+/// name. ``discard()`` (or an error) removes the temporary file.
 public final class AtomicFileWriter: ByteSink {
   /// The final path.
   public let path: String
-  private let temporary: String
-  private let descriptor: Int32
-  private let hooks: TemporaryPathHooks
+  private let file: ReplacementFile
+  private let syncsFolder: Bool
   private var buffer: [UInt8] = []
-  private var finished = false
 
-  /// Creates the temporary file for `path`, with `path`'s permissions when it exists (else
-  /// 0666 minus the umask).
-  /// - Throws: ``SyncTargetError`` (`cannotWrite`).
-  public init(path: String, hooks: TemporaryPathHooks = .none) throws {
+  /// Creates the temporary file for `path`; ``commit()`` gives it `path`'s owner, group and
+  /// permissions when it exists (else 0666 minus the umask).
+  /// - Parameter syncingFolder: `false` when the caller flushes the folder once for many files
+  ///   (``ReplacementFile/syncFolder(_:)``).
+  /// - Throws: ``SyncTargetError`` (`cannotWrite`, or `writeFailed` when the disk is full).
+  public init(path: String, hooks: TemporaryPathHooks = .none, syncingFolder: Bool = true) throws {
     self.path = path
-    self.hooks = hooks
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array((directory + "/." + name + ".bdconvert-XXXXXX").utf8CString)
-    let created = template.withUnsafeMutableBufferPointer { $0.baseAddress.map(mkstemp) ?? -1 }
-    guard created >= 0 else {
-      throw SyncTargetError(
-        .cannotWrite, "cannot create '\(path)': \(String(cString: strerror(errno)))")
-    }
-    temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    descriptor = created
-    hooks.created(temporary)
-    var info = stat()
-    let mode: mode_t
-    if stat(path, &info) == 0 {
-      mode = info.st_mode & 0o7777
-    } else {
-      let mask = umask(0o022)
-      umask(mask)
-      mode = 0o666 & ~mask
-    }
-    _ = fchmod(descriptor, mode)
+    self.syncsFolder = syncingFolder
+    file = try ReplacementFile(replacing: path, hooks: hooks)
     buffer.reserveCapacity(1 << 16)
   }
 
@@ -65,9 +44,9 @@ public final class AtomicFileWriter: ByteSink {
       let written = buffer.withUnsafeBytes { bytes -> Int in
         guard let base = bytes.baseAddress else { return 0 }
         #if canImport(Glibc)
-          return Glibc.write(descriptor, base + offset, bytes.count - offset)
+          return Glibc.write(file.descriptor, base + offset, bytes.count - offset)
         #else
-          return Darwin.write(descriptor, base + offset, bytes.count - offset)
+          return Darwin.write(file.descriptor, base + offset, bytes.count - offset)
         #endif
       }
       if written < 0 {
@@ -75,7 +54,7 @@ public final class AtomicFileWriter: ByteSink {
         let code = errno
         discard()
         throw SyncTargetError(
-          .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(code)))")
+          .writeFailed, "cannot write '\(path)': \(String(cString: strerror(code)))")
       }
       offset += written
     }
@@ -83,26 +62,19 @@ public final class AtomicFileWriter: ByteSink {
   }
 
   /// Flushes, syncs and renames the temporary file over ``path``.
-  /// - Throws: ``SyncTargetError`` (`cannotWrite`); the old file is then untouched.
+  /// - Throws: ``SyncTargetError`` (`writeFailed`); the old file is then untouched.
   public func commit() throws {
-    guard !finished else { return }
-    try flush()
-    finished = true
-    defer { hooks.finished() }
-    if fsync(descriptor) != 0 || close(descriptor) != 0 || rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw SyncTargetError(
-        .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(code)))")
+    do {
+      try flush()
+      try file.commit(syncingFolder: syncsFolder)
+    } catch {
+      discard()
+      throw error
     }
   }
 
   /// Removes the temporary file; the old file stays as it was.
   public func discard() {
-    guard !finished else { return }
-    finished = true
-    close(descriptor)
-    unlink(temporary)
-    hooks.finished()
+    file.discard()
   }
 }

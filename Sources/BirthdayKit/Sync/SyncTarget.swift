@@ -44,6 +44,8 @@ public struct SyncTargetError: Error, Sendable, CustomStringConvertible {
     case unreadable
     /// The target could not be written.
     case cannotWrite
+    /// Writing failed part way (a full disk, an I/O error): nothing more can be written.
+    case writeFailed
   }
 
   /// What went wrong.

@@ -95,16 +95,21 @@ public struct VdirSyncTarget: SyncTarget {
               "cannot remove '\(path)/\(name)': \(String(cString: strerror(errno)))")
           }
         }
+      } catch let error as SyncTargetError where error.kind == .writeFailed {
+        ReplacementFile.syncFolder(path)
+        throw error  // a full disk fails every file that follows: one error, not one per file
       } catch {
         failures.append(SyncFailure(operation: operation, reason: "\(error)"))
       }
     }
+    ReplacementFile.syncFolder(path)  // once for all the renames
     return failures
   }
 
   /// Writes the calendar object for one event.
   private func write(_ plan: SyncPlan, _ operation: SyncPlan.Operation, to name: String) throws {
-    let output = try AtomicFileWriter(path: path + "/" + name, hooks: hooks)
+    let output = try AtomicFileWriter(
+      path: path + "/" + name, hooks: hooks, syncingFolder: false)
     do {
       try output.write(try plan.calendarObject(operation))
       try output.commit()
