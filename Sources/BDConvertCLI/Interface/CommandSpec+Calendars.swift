@@ -158,7 +158,7 @@ extension CommandSpec {
       "bdconvert list birthdays.ics | grep 'Jane' | cut -f3 > uids.txt",
       "bdconvert delete --uids-from uids.txt birthdays.ics --in-place",
       "bdconvert delete --uid 2f1c…-… https://dav.example.com/cal/me/birthdays/",
-      "bdconvert delete --uids-from uids.txt https://dav.example.com/cal/me/birthdays/ -n",
+      "bdconvert delete --uids-from uids.txt birthdays.ics --dry-run",
     ],
     environment: [ServerAccess.environment],
     exitStatuses: [

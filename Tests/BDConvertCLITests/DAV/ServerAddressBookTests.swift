@@ -23,7 +23,7 @@ import Testing
     let file = try dav.folder.write(
       "same.vcf", DAVFixture.people.map { DAVFixture.card($0, $1) }.joined())
     let fromFile = try runBDConvert(
-      ["sync", file, "--to", dav.folder.url.path + "/from-file.ics"],
+      ["sync", file, "--to", dav.folder.url.path + "/from-file.ics", "-v"],
       environment: ["SOURCE_DATE_EPOCH": "1767225600"])
     #expect(fromFile.stdout == first.stdout)
 
