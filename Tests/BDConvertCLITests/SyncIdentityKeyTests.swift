@@ -111,6 +111,28 @@ import Testing
     #expect(events(calendar) == 1)
   }
 
+  @Test func aPairedReplacementInAVdirIsNamedByTheNewUID() throws {
+    let folder = try TemporaryDirectory()
+    let header = "First Name,Last Name,Birthday,E-mail 1 - Value\n"
+    let source = try folder.write("g.csv", header + "Peggy,Smith,1980-03-14,p@example.com\n")
+    let target = folder.url.appendingPathComponent("cal").path + "/"
+    #expect(try sync([source, "--to", target]).status == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: target)
+    try folder.write("g.csv", header + "Margaret,Jones,1980-03-15,p@example.com\n")
+    let result = try sync([source, "--to", target, "--json"], epoch: 1_767_830_400)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try plan(result.stdout).map(\.op) == ["replace"])
+    let after = try FileManager.default.contentsOfDirectory(atPath: target).filter {
+      !$0.hasPrefix(".")
+    }
+    #expect(after.count == 1)
+    #expect(after != before.filter { !$0.hasPrefix(".") })
+    let file = try #require(after.first)
+    let event = text(FileManager.default.contents(atPath: target + file).map { Array($0) })
+    #expect(event.contains("UID:\(file.dropLast(4))\r\n"))
+    #expect(event.contains("Margaret Jones"))
+  }
+
   @Test func convertWritesNoKey() throws {
     let folder = try TemporaryDirectory()
     let source = try folder.write(
