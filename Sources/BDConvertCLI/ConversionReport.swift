@@ -12,6 +12,8 @@ final class ConversionReport {
   var statistics: ConversionStatistics?
   /// The printer, which kept the diagnostics.
   var printer: DiagnosticPrinter?
+  /// How many records each input gave, in order (`sync` refuses an empty source).
+  var recordsPerInput: [(input: String, records: Int)] = []
   /// Inputs left out because they could not be used as a whole, with why.
   var leftOut: [(input: String, error: CommandError)] = []
   /// The failure that ended the run, if any.

@@ -98,6 +98,8 @@ struct ConvertCommand {
       sink: output.sink, options: conversion,
       diagnostics: printer.handler, failureCounter: printer.failureCounter)
     if let eventObserver { converter.observeEvents(eventObserver) }
+    // One person in two sources is one event (the rule `upcoming` follows too).
+    if inputs.count > 1 { converter.selectAcrossSources() }
 
     var statistics: ConversionStatistics
     // What inputs left out after some of their records were read had added to the counts.
@@ -111,6 +113,8 @@ struct ConvertCommand {
         do {
           try reading(format).convert(input, with: &converter, printer: printer, progress: progress)
           converted += 1
+          report.recordsPerInput.append(
+            (input.displayName, converter.statistics.recordsRead - before.recordsRead))
         } catch let error as InputFormatError
           where converter.statistics.eventsWritten == before.eventsWritten
         {

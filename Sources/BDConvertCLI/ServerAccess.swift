@@ -81,7 +81,10 @@ struct ServerAccess {
   /// The exit statuses of a command that talks to a server.
   static let exitStatuses = [
     StatusSpec(.unavailable, "the server cannot be reached"),
-    StatusSpec(.tempFailure, "the server kept failing (timeouts, 5xx, 429); run it again"),
+    StatusSpec(
+      .tempFailure,
+      "the server kept failing (timeouts, 5xx, 429), or the run's time or waiting was spent; "
+        + "run it again"),
     StatusSpec(.noPermission, "the server refused the credentials"),
   ]
 
@@ -93,13 +96,25 @@ struct ServerAccess {
         + "BDCONVERT_PASSWORD, --password-file or ~/.netrc, never from the command line"),
     OptionSpec(
       "--password-file", value: ValueSpec("FILE", .files([])),
-      help: "read the password from the first line of FILE"),
+      help:
+        "read the password from the first line of FILE (with a warning when other users can "
+        + "read it)"),
     OptionSpec(
       "--timeout", value: ValueSpec("SECONDS"),
       help:
-        "give up on an answer after SECONDS (default 30); timeouts, dropped connections, "
-        + "429 and 5xx answers are tried again up to 4 times, 423 Locked up to 8 times, with "
-        + "backoff"),
+        "give up on a request after SECONDS (default 30), the whole answer included; timeouts, "
+        + "dropped connections, 429 and 5xx answers are tried again up to 4 times, 423 Locked "
+        + "up to 8 times, with backoff"),
+    OptionSpec(
+      "--max-time", value: ValueSpec("SECONDS"),
+      help:
+        "stop talking to the server after SECONDS in all (default 3600): no request starts "
+        + "later, one under way is cut off, and the run exits 75 with what it did"),
+    OptionSpec(
+      "--max-wait", value: ValueSpec("SECONDS"),
+      help:
+        "wait at most SECONDS in all before retries (default 300), each wait at most 60 s, "
+        + "also when a server's Retry-After asks for more; then a failure is not tried again"),
   ]
 
   /// The environment variable for the password.
@@ -134,17 +149,24 @@ struct ServerAccess {
       }
       user = urlUser
     }
-    var timeout = 30.0
-    if let value = scanned.last("--timeout") {
-      guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
-        throw .usage("invalid --timeout '\(value)': expected seconds from 0 to 3600", usage)
+    func seconds(_ option: String, _ fallback: Double, upTo limit: Double) throws(CommandError)
+      -> Double
+    {
+      guard let value = scanned.last(option) else { return fallback }
+      guard let seconds = Double(value), seconds > 0, seconds <= limit else {
+        throw .usage(
+          "invalid \(option) '\(value)': expected seconds from 0 to \(Int(limit))", usage)
       }
-      timeout = seconds
+      return seconds
     }
+    let timeout = try seconds("--timeout", 30, upTo: 3600)
+    let maximumTime = try seconds("--max-time", 3600, upTo: 604_800)
+    let maximumWait = try seconds("--max-wait", 300, upTo: 86_400)
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
     let login = ServerLogin(
       url: url, user: user, passwordFile: scanned.last("--password-file"),
-      environment: environment, timeout: timeout, userAgent: "bdconvert/\(Version.number)",
+      environment: environment, timeout: timeout, maximumTime: maximumTime,
+      maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)",
       onRetry: { url, reason, delay in
         StandardStreams.error(
           style.render(

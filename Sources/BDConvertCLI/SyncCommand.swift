@@ -33,6 +33,9 @@ struct SyncCommand {
     var keepRemoved: Bool
     var force: Bool
     var adopt: Bool
+    var keepEdited = false
+    /// `--max-remove N`: the most removals allowed without --force (instead of "half").
+    var maxRemove: Int?
   }
 
   /// Parses the arguments and runs; returns the exit status.
@@ -59,11 +62,19 @@ struct SyncCommand {
         "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
     }
     options.inputs = try expandFolders(options.inputs)
-    let sync = SyncOptions(
+    var sync = SyncOptions(
       target: ServerAccess.printable(target), set: set, dryRun: scanned.has("--dry-run"),
       json: scanned.has("--json"),
       keepRemoved: scanned.has("--keep-removed"), force: scanned.has("--force"),
       adopt: scanned.has("--adopt"))
+    sync.keepEdited = scanned.has("--keep-edited")
+    if let limit = scanned.last("--max-remove") {
+      guard let count = Int(limit), count >= 0 else {
+        throw .usage(
+          "invalid --max-remove '\(limit)' (expected a number of events, 0 or more)", usage)
+      }
+      sync.maxRemove = count
+    }
     let timestamp = try CommandLineTool.timestamp(invocation.environment)
     if !options.quiet {
       for note in options.notes {
@@ -161,6 +172,20 @@ struct SyncCommand {
       throw error
     }
     let unreadRecords = conversion.report.printer?.failures ?? 0
+    let statistics = conversion.report.statistics ?? ConversionStatistics()
+    let unclaimedFailure = conversion.report.printer?.failureCounter.hasUnclaimedFailure ?? false
+    // An empty or failed export would empty the calendar: refused unless forced.
+    let emptySources = conversion.report.recordsPerInput.filter { $0.records == 0 }.map(\.input)
+    if !emptySources.isEmpty, !sync.force {
+      _ = try? inventory?.wait()
+      let names = emptySources.map { "'\($0)'" }.joined(separator: ", ")
+      throw CommandError(
+        status: .dataError,
+        message:
+          "refusing to sync: \(names) \(emptySources.count == 1 ? "holds" : "hold") no contacts "
+          + "(an empty or failed export?); nothing was changed. Use --force to sync "
+          + "\(emptySources.count == 1 ? "it" : "them") as empty")
+    }
     Self.returnFreedMemory()
 
     let target: any SyncTarget
@@ -193,13 +218,16 @@ struct SyncCommand {
       let found = try inventory.wait()  // first: a target refused is what to report
       plan = try SyncPlanner.plan(
         wanted: try events.get(), inventory: found, timestamp: timestamp,
-        options: SyncPlanner.Options(keepRemoved: sync.keepRemoved, adopt: sync.adopt))
+        options: SyncPlanner.Options(
+          keepRemoved: sync.keepRemoved, adopt: sync.adopt, keepEdited: sync.keepEdited))
     } catch {
       throw Self.commandError(error)
     }
 
     // 4. Safety.
-    try check(&plan, unreadRecords: unreadRecords)
+    try check(
+      &plan, unreadRecords: unreadRecords, names: statistics.namesWithProblems,
+      unnamed: statistics.problemsWithoutName + (unclaimedFailure ? 1 : 0))
 
     // 5. The plan, then the changes.
     try printPlan(plan)
@@ -229,7 +257,7 @@ struct SyncCommand {
     if options.verbose, let addressBooks { StandardStreams.error(addressBooks.requestSummary) }
     if options.verbose, let server { StandardStreams.error(server.requestSummary) }
     if !failures.isEmpty { return .tempFailure }
-    return .success
+    return plan.heldBack.isEmpty ? .success : .dataError
   }
 
   /// The calendar collection of a URL target: found (or made with `--create`) before any change.
@@ -251,7 +279,23 @@ struct SyncCommand {
   }
 
   /// Refuses or trims a plan that would remove what it should not.
-  private func check(_ plan: inout SyncPlan, unreadRecords: Int) throws(CommandError) {
+  private func check(
+    _ plan: inout SyncPlan, unreadRecords: Int, names: [String], unnamed: Int
+  ) throws(CommandError) {
+    if plan.adoptedCount > 0 {
+      let count = plan.adoptedCount
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "\(count) \(count == 1 ? "event" : "events") of '\(sync.target)' written by bdconvert "
+            + "without a sync-set mark (same UIDs, e.g. by 'bdconvert convert'): taken over as "
+            + "set '\(sync.set)'", at: nil, .note) + "\n")
+    }
+    for kept in plan.keptEdited {
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "'\(kept.summary)' (UID '\(kept.uid)') \(kept.notes.joined(separator: "; "))", at: nil,
+          .note) + "\n")
+    }
     for conflict in plan.conflicts {
       let why =
         conflict.ownership == .otherSet
@@ -267,22 +311,47 @@ struct SyncCommand {
         "bdconvert: note: \(plan.conflictCount - plan.conflicts.count) more UIDs left alone\n")
     }
     try warnAboutDuplicates(plan)
+    // A record that could not be read keeps the events that could be its own: those whose
+    // title holds its name, or every event when a record without a readable name failed.
     let removals = plan.count(.remove)
     if unreadRecords > 0, removals > 0, !sync.force {
-      plan.keepRemovals()
-      let noun = unreadRecords == 1 ? "record" : "records"
-      StandardStreams.error(
-        DiagnosticStyle.current.render(
-          "\(unreadRecords) \(noun) could not be read, so no event was removed (\(removals) would "
-            + "have been); fix them, or use --force to remove anyway", at: nil, .warning) + "\n")
+      let records = max(names.count + unnamed, 1)
+      let reason = "\(records) \(records == 1 ? "record" : "records") could not be read"
+      let held: Int
+      do {
+        held = try plan.holdBackRemovals(because: reason) { change in
+          unnamed > 0 || names.contains { SyncPairing.title(change.summary, couldBeOf: $0) }
+        }
+      } catch {
+        throw Self.commandError(error)
+      }
+      if held > 0 {
+        StandardStreams.error(
+          DiagnosticStyle.current.render(
+            "\(held) \(held == 1 ? "removal" : "removals") held back: \(reason) and "
+              + "\(held == 1 ? "the event" : "the events") could be theirs; fix "
+              + "\(records == 1 ? "it" : "them"), or use --force to remove anyway (exit status "
+              + "65)", at: nil, .warning) + "\n")
+      }
     }
-    if plan.isMassRemoval, !sync.force {
-      throw CommandError(
-        status: .dataError,
-        message:
-          "refusing to remove \(plan.count(.remove)) of the \(plan.managedBefore) events of set "
-          + "'\(sync.set)' in '\(sync.target)' (more than half): is a source incomplete? Check "
-          + "with --dry-run, then use --force; nothing was changed")
+    if !sync.force {
+      let removals = plan.count(.remove)
+      if let limit = sync.maxRemove, removals > limit {
+        throw CommandError(
+          status: .dataError,
+          message:
+            "refusing to remove \(removals) of the \(plan.managedBefore) events of set "
+            + "'\(sync.set)' in '\(sync.target)' (more than --max-remove \(limit)): is a source "
+            + "incomplete? Check with --dry-run, then use --force; nothing was changed")
+      }
+      if sync.maxRemove == nil, plan.isMassRemoval {
+        throw CommandError(
+          status: .dataError,
+          message:
+            "refusing to remove \(removals) of the \(plan.managedBefore) events of set "
+            + "'\(sync.set)' in '\(sync.target)' (more than half): is a source incomplete? Check "
+            + "with --dry-run, then use --force or --max-remove N; nothing was changed")
+      }
     }
   }
 

@@ -86,6 +86,17 @@ struct UpcomingCommand: Subcommand {
       }
     }
     var finder = UpcomingFinder(today: today, days: days, leapDayPolicy: policy)
+    // The events `convert` would write of the same sources: one per UID, one per person.
+    var selection = CelebrationSelection(acrossSources: inputs.count > 1)
+    func admit(_ celebration: Celebration) -> Bool {
+      switch selection.admit(celebration) {
+      case .first: return true
+      case .samePerson: return false
+      case .duplicate(let diagnostic):
+        printer.handler(diagnostic)
+        return false
+      }
+    }
     do {
       for index in inputs.indices {
         let name = inputs[index].displayName
@@ -101,7 +112,8 @@ struct UpcomingCommand: Subcommand {
           var reader = VCardReader(
             source: inputs[index].byteSource, fileName: name, diagnostics: printer.handler)
           try reader.forEachContact { contact in
-            for celebration in builder.celebrations(of: contact, report: printer.handler) {
+            for celebration in builder.celebrations(of: contact, report: printer.handler)
+            where admit(celebration) {
               finder.add(celebration)
             }
           }
@@ -112,7 +124,7 @@ struct UpcomingCommand: Subcommand {
           try reader.forEachContact { contact in
             for celebration in builder.celebrations(
               of: contact, record: .row, report: printer.handler)
-            {
+            where admit(celebration) {
               finder.add(celebration)
             }
           }

@@ -22,12 +22,13 @@ public struct DAVServerBackend: ServerBackend {
     do {
       credentials = try DAVCredentials.resolve(
         user: login.user, passwordFile: login.passwordFile, environment: login.environment,
-        host: login.url.host ?? "")
+        host: login.url.host ?? "", warn: login.onWarning)
     } catch {
       throw ServerFailure(.credentials, error.message)
     }
     let client = DAVClient(
       credentials: credentials, origin: login.url, timeout: login.timeout,
+      budget: RunBudget.forThisRun(time: login.maximumTime, waiting: login.maximumWait),
       userAgent: login.userAgent)
     client.onRetry = login.onRetry
     client.onWarning = login.onWarning

@@ -8,7 +8,7 @@ extension ServerFailure {
     switch error {
     case .unreachable: kind = .unreachable
     case .unauthorized: kind = .unauthorized
-    case .gaveUp: kind = .gaveUp
+    case .gaveUp, .stopped: kind = .gaveUp
     case .status, .redirected: kind = .status
     case .malformedResponse: kind = .malformedResponse
     case .refusedURL: kind = .refusedURL

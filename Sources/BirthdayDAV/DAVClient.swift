@@ -85,6 +85,9 @@ public final class DAVClient: @unchecked Sendable {
   public let credentials: DAVCredentials?
   private let transport: HTTPTransport
   private let retry: RetryPolicy
+  private let timeout: Double
+  /// The run's time and waiting, shared by all requests.
+  public let budget: RunBudget
   private let userAgent: String
   private let lock = NSLock()
   private var counts: [String: Int] = [:]
@@ -115,19 +118,24 @@ public final class DAVClient: @unchecked Sendable {
   /// - Parameters:
   ///   - origin: the URL given by the user, whose origin requests may go to (default: the
   ///     origin of the first request).
-  ///   - timeout: seconds without an answer before a request counts as timed out.
+  ///   - timeout: seconds for one exchange, the whole answer included, before it counts as
+  ///     timed out.
+  ///   - budget: the run's time and retry waiting in all.
   ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
   ///   - connections: how many requests may run at once.
   ///   - userAgent: the `User-Agent` header.
   public init(
     credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
-    retry: RetryPolicy = .standard, maximumBodySize: Int = 64 << 20, connections: Int = 4,
+    retry: RetryPolicy = .standard, budget: RunBudget = .generous(),
+    maximumBodySize: Int = 64 << 20, connections: Int = 4,
     userAgent: String = "bdconvert"
   ) {
     self.credentials = credentials
     if let origin = origin.flatMap(DAVURLScope.origin(of:)) { origins = [origin] }
     self.userAgent = userAgent
     self.retry = retry
+    self.timeout = timeout
+    self.budget = budget
     self.transport = HTTPTransport(
       timeout: timeout, maximumBodySize: maximumBodySize, connections: connections)
   }
@@ -199,6 +207,11 @@ public final class DAVClient: @unchecked Sendable {
     var holdsWriteLock = false
     defer { if holdsWriteLock { writeLock.unlock() } }
     while true {
+      if budget.isOver {
+        throw .stopped(
+          url: current.absoluteString,
+          reason: "not sent: the run's time (\(RunBudget.seconds(budget.time)), --max-time) is up")
+      }
       if isChange, !holdsWriteLock, locksWrites {
         writeLock.lock()
         holdsWriteLock = true
@@ -215,7 +228,7 @@ public final class DAVClient: @unchecked Sendable {
       let failureReason: String
       var delay: Double?
       var failedStatus: Int?
-      switch transport.perform(request) {
+      switch transport.perform(request, end: budget.end) {
       case .failure(.cannotConnect(let reason)):
         throw .unreachable(url: current.absoluteString, reason: reason)
       case .failure(.tooLarge):
@@ -224,6 +237,13 @@ public final class DAVClient: @unchecked Sendable {
         throw .unreachable(url: current.absoluteString, reason: reason)
       case .failure(.interrupted(let reason)):
         failureReason = reason
+      case .failure(.timedOut):
+        failureReason = "timed out after \(RunBudget.seconds(timeout))"
+      case .failure(.outOfTime):
+        throw .stopped(
+          url: current.absoluteString,
+          reason: "no whole answer before the run's time (\(RunBudget.seconds(budget.time)), "
+            + "--max-time) was up")
       case .success(let response):
         switch response.status {
         case 301, 302, 303, 307, 308:
@@ -274,9 +294,15 @@ public final class DAVClient: @unchecked Sendable {
       guard attempt < retry.attempts(for: failedStatus) else {
         throw .gaveUp(url: current.absoluteString, reason: failureReason, attempts: attempt)
       }
-      let wait = retry.delay(
+      let wanted = retry.delay(
         after: attempt, status: failedStatus, retryAfter: delay,
         jitter: Double.random(in: 0...1))
+      guard let wait = budget.grant(wanted) else {
+        throw .stopped(
+          url: current.absoluteString,
+          reason: "\(failureReason) (attempt \(attempt)); not tried again: "
+            + budget.refusal(wanted))
+      }
       onRetry?(current.absoluteString, failureReason, wait)
       if wait > 0 { Thread.sleep(forTimeInterval: wait) }
       attempt += 1

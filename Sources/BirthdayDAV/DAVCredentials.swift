@@ -29,15 +29,21 @@ public struct DAVCredentials: Sendable, CustomStringConvertible {
   /// Finds the credentials for `host` the way the command line documents it: the user from
   /// `user` (or the `.netrc` entry), the password from `passwordFile`, else from
   /// `BDCONVERT_PASSWORD`, else from `$HOME/.netrc`.
+  /// A password file or `.netrc` that other users can read is used, with a warning to `warn`
+  /// (as ssh and ftp say it of keys and `.netrc`): refusing it would break a working cron job.
   /// - Returns: `nil` when there is no password anywhere (the server may not need one).
   /// - Throws: ``CredentialError`` when the password file cannot be read or a password has no
   ///   user.
   public static func resolve(
-    user: String?, passwordFile: String?, environment: [String: String], host: String
+    user: String?, passwordFile: String?, environment: [String: String], host: String,
+    warn: (String) -> Void = { _ in }
   ) throws(CredentialError) -> DAVCredentials? {
     if let passwordFile {
       guard let data = FileManager.default.contents(atPath: passwordFile) else {
         throw CredentialError(message: "cannot read the password file '\(passwordFile)'")
+      }
+      if let exposure = exposure(passwordFile) {
+        warn("the password file '\(passwordFile)' \(exposure)")
       }
       var text = String(decoding: data, as: UTF8.self)
       if let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r" }) {
@@ -60,10 +66,25 @@ public struct DAVCredentials: Sendable, CustomStringConvertible {
       let data = FileManager.default.contents(atPath: home + "/.netrc"),
       let entry = Netrc(String(decoding: data, as: UTF8.self)).entry(host: host, login: user)
     {
+      if let exposure = exposure(home + "/.netrc") { warn("\(home)/.netrc \(exposure)") }
       return DAVCredentials(
         user: entry.login, password: entry.password, source: "password from ~/.netrc (\(host))")
     }
     return nil
+  }
+}
+
+extension DAVCredentials {
+  /// `can be read by other users (mode 0644); chmod 600 FILE`, or `nil` when only its owner
+  /// can read `path`.
+  static func exposure(_ path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o044 != 0
+    else { return nil }
+    let octal = String(mode & 0o7777, radix: 8)
+    return
+      "can be read by other users (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); "
+      + "chmod 600 '\(path)'"
   }
 }
 
@@ -83,8 +104,7 @@ struct Netrc {
   private(set) var entries: [Entry] = []
 
   init(_ text: String) {
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-      .map(String.init)
+    let words = Self.tokens(text)
     var index = 0
     var current: Entry?
     func value() -> String {
@@ -110,6 +130,45 @@ struct Netrc {
       index += 1
     }
     if let current { entries.append(current) }
+  }
+
+  /// The words of a `.netrc`, split at white space; a word in double quotes may hold white
+  /// space and the escapes `\"`, `\\`, `\n`, `\r`, `\t` (curl's syntax, `password "a b\"c"`).
+  static func tokens(_ text: String) -> [String] {
+    var tokens: [String] = []
+    var characters = text.makeIterator()
+    var pending = characters.next()
+    while let first = pending {
+      if first.isWhitespace {
+        pending = characters.next()
+        continue
+      }
+      var token = ""
+      if first == "\"" {
+        while let character = characters.next(), character != "\"" {
+          guard character == "\\", let escaped = characters.next() else {
+            token.append(character)
+            continue
+          }
+          switch escaped {
+          case "n": token.append("\n")
+          case "r": token.append("\r")
+          case "t": token.append("\t")
+          default: token.append(escaped)
+          }
+        }
+        pending = characters.next()
+      } else {
+        token.append(first)
+        pending = characters.next()
+        while let character = pending, !character.isWhitespace {
+          token.append(character)
+          pending = characters.next()
+        }
+      }
+      tokens.append(token)
+    }
+    return tokens
   }
 
   /// The entry for `host` (and `login` when given), else the `default` entry.

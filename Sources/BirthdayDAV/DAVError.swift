@@ -8,6 +8,8 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case unauthorized(url: String, status: Int, source: String)
   /// Still failing after the retries (timeouts, dropped connections, 5xx, 429): exit 75.
   case gaveUp(url: String, reason: String, attempts: Int)
+  /// The run's time or its waiting for the server is spent (``RunBudget``): exit 75.
+  case stopped(url: String, reason: String)
   /// Any other unexpected status.
   case status(url: String, method: String, status: Int)
   /// A redirect that is not followed (`location` printable: user info left out).
@@ -26,6 +28,7 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(url): the server refused the credentials (HTTP \(status)); \(source)"
     case .gaveUp(let url, let reason, let attempts):
       "\(url): \(reason), still failing after \(attempts) attempts"
+    case .stopped(let url, let reason): "\(url): \(reason)"
     case .status(let url, let method, let status):
       "\(method) \(url): HTTP \(status) \(HTTPStatusText.reason(status))"
     case .redirected(let url, let method, let status, let location, let reason):

@@ -85,14 +85,18 @@ public enum DAVMultistatus {
   /// Parses `data`.
   public static func parse(_ data: Data) throws(MultistatusError) -> [DAVResponse] {
     // FoundationXML traps on element names that are not UTF-8 (found by fuzzing), and WebDAV
-    // servers answer in UTF-8: anything else is refused before XMLParser sees it.
-    guard String(validating: data, as: UTF8.self) != nil else {
-      throw MultistatusError(description: "the answer is not UTF-8")
+    // servers answer in UTF-8: anything else is refused before XMLParser sees it. Both checks
+    // read the bytes in place: the answer may be as large as the client's cap.
+    let problem: String? = data.withUnsafeBytes { bytes in
+      guard isUTF8(bytes) else { return "the answer is not UTF-8" }
+      return unusualMarkup(bytes).map { "the answer contains \($0)" }
     }
-    if let markup = unusualMarkup(data) {
-      throw MultistatusError(description: "the answer contains \(markup)")
-    }
-    let parser = XMLParser(data: data)
+    if let problem { throw MultistatusError(description: problem) }
+    // Handed a whole document at once, libxml2 stops after 10,000,000 bytes ("huge input
+    // lookup", XML_MAX_LOOKUP_LIMIT): a 10 MB PROPFIND answer failed as malformed XML.
+    // From a stream, XMLParser feeds it 128 KiB at a time, and answers up to the client's cap
+    // are read.
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
     let delegate = MultistatusDelegate()
@@ -110,11 +114,23 @@ public enum DAVMultistatus {
     return delegate.responses
   }
 
+  /// Whether `bytes` are well-formed UTF-8 (no overlong forms, no surrogates).
+  static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
   /// A document type declaration, or a processing instruction after the XML declaration,
   /// outside CDATA sections and comments: WebDAV answers have neither, and FoundationXML traps on
   /// a processing instruction without data (found by fuzzing). `nil` when there is none.
-  static func unusualMarkup(_ data: Data) -> String? {
-    let bytes = [UInt8](data)
+  static func unusualMarkup(_ bytes: UnsafeRawBufferPointer) -> String? {
     var index = 0
     func starts(_ text: String, at position: Int) -> Bool {
       let pattern = Array(text.utf8)

@@ -34,6 +34,34 @@ import Testing
     #expect(netrc.entry(host: "other.example.com", login: "carol") == nil)
   }
 
+  @Test func netrcReadsCurlsQuotedWords() {
+    let netrc = Netrc(
+      #"""
+      machine a.example login "me too" password "a b\"c\\d\te"
+      machine b.example login plain password "#not a comment"
+      """#)
+    #expect(netrc.entry(host: "a.example", login: nil)?.login == "me too")
+    #expect(netrc.entry(host: "a.example", login: nil)?.password == "a b\"c\\d\te")
+    #expect(netrc.entry(host: "b.example", login: nil)?.password == "#not a comment")
+  }
+
+  @Test func aPasswordFileOthersCanReadIsUsedWithAWarning() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bdconvert-pw-\(UUID().uuidString)")
+    try Data("s3cret\n".utf8).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    for (mode, warned) in [(0o644, true), (0o640, true), (0o604, true), (0o600, false)] {
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
+      var warnings: [String] = []
+      let credentials = try DAVCredentials.resolve(
+        user: "alice", passwordFile: path.path, environment: [:], host: "h",
+        warn: { warnings.append($0) })
+      #expect(credentials?.password == "s3cret")
+      #expect(warnings.count == (warned ? 1 : 0), "\(String(mode, radix: 8))")
+      #expect(warnings.allSatisfy { !$0.contains("s3cret") && $0.contains("chmod 600") })
+    }
+  }
+
   @Test func thePasswordFileWinsAndThePasswordIsNeverDescribed() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bdconvert-pw-\(UUID().uuidString)")
@@ -85,5 +113,29 @@ import Testing
     #expect(policy.delay(after: 1, status: 429, retryAfter: 0) == 0)
     #expect(policy.delay(after: 1, status: 423, retryAfter: 1000) == 60)
     #expect(policy.delay(after: 1, status: 503, retryAfter: -3) == 0)
+  }
+}
+
+@Suite struct RunBudgetTests {
+  @Test func eachWaitIsCutToTheRunsWaitingAndNothingIsGrantedPastIt() {
+    let budget = RunBudget(time: 3600, waiting: 5)
+    #expect(budget.grant(60) == 5)
+    #expect(budget.grant(1) == nil)
+    #expect(budget.grant(0) == 0)  // Retry-After: 0 costs nothing
+    #expect(budget.refusal(1).contains("waited 5 s of the 5 s"))
+  }
+
+  @Test func noWaitIsGrantedThatWouldEndAfterTheRunsTime() {
+    let budget = RunBudget(time: 10, waiting: 300)
+    #expect(budget.grant(30) == nil)
+    #expect(budget.refusal(30).contains("would end after the run's time (10 s, --max-time)"))
+    #expect(budget.grant(2) == 2)
+    #expect(!budget.isOver)
+    #expect(RunBudget(time: 0, waiting: 1).isOver)
+  }
+
+  @Test func secondsAreWrittenShort() {
+    #expect(RunBudget.seconds(30) == "30 s")
+    #expect(RunBudget.seconds(0.5) == "0.5 s")
   }
 }

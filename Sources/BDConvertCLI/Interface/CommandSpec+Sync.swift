@@ -32,6 +32,26 @@ extension CommandSpec {
           + "their events (unless --force). Syncs of one TARGET wait for each other (an "
           + "advisory lock on a hidden .bdconvert-lock file next to it)."),
       .paragraph(
+        "Contacts without a UID (Google and Outlook CSV) get a UID from their name and day. "
+          + "When a sync would add one event and remove another that is evidently the same "
+          + "person, it replaces the old event instead (with the new UID), noting why: the same "
+          + "title with another date ('paired: same name, changed date'), or the same date with "
+          + "a close title ('paired: same date, close name': the words of one are all in the "
+          + "other, or at most two letters differ). Only unambiguous pairs are made."),
+      .paragraph(
+        "Guards: a source with no contacts at all (an empty or failed export, an empty "
+          + "address book on a server) is refused, and so is a plan that removes more than half "
+          + "of the set's events when more than 2 would go (or more than --max-remove N); "
+          + "nothing is changed and the exit status is 65. A record that could not be read "
+          + "holds back the removal of the events that could be its own (its name is in their "
+          + "title; every removal when its name could not be read either): the rest of the plan "
+          + "is applied, a warning says how many removals were held back and why, and the exit "
+          + "status is 65, so that a cron job notices. An event changed in the calendar app "
+          + "since the last sync (sync records what it wrote, X-BDCONVERT-DIGEST) is "
+          + "overwritten with a note in the plan, or left alone with --keep-edited. Events that "
+          + "'bdconvert convert' wrote into TARGET before (same UIDs, no set mark) are taken "
+          + "over with one notice."),
+      .paragraph(
         "TARGET may also be a CalDAV calendar URL (or a server or principal URL with "
           + "--calendar-name): one resource per event, read once per sync; new events are PUT "
           + "with If-None-Match, changed ones with If-Match, removed ones deleted with If-Match, "
@@ -63,8 +83,19 @@ extension CommandSpec {
           OptionSpec(
             "--force",
             help:
-              "remove even when the plan removes more than half of the set's events (and more "
-              + "than 10), or when some records could not be read"),
+              "sync a source that holds no contacts, and remove even when the plan removes more "
+              + "than half of the set's events (and more than 2), more than --max-remove, or "
+              + "events whose record could not be read"),
+          OptionSpec(
+            "--max-remove", value: ValueSpec("N"),
+            help:
+              "refuse a plan that removes more than N events (instead of more than half), as "
+              + "rsync's --max-delete; --max-remove 0 never removes without --force"),
+          OptionSpec(
+            "--keep-edited",
+            help:
+              "leave events changed in the calendar app since the last sync as they are "
+              + "(default: overwrite them, saying so in the plan)"),
           OptionSpec(
             "--adopt",
             help:
@@ -77,6 +108,7 @@ extension CommandSpec {
       "bdconvert sync contacts.vcf --to birthdays.ics",
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
       "bdconvert sync work.csv --set work --to birthdays.ics --dry-run",
+      "bdconvert sync google.csv --to birthdays.ics --max-remove 5",
       "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
       "bdconvert sync a.vcf --to https://dav.example.com/cal/me/birthdays/ --user me",
     ],
@@ -86,8 +118,10 @@ extension CommandSpec {
       StatusSpec(.usage, "usage error"),
       StatusSpec(
         .dataError,
-        "a source is not a contact file, bad data under --strict, a mass removal refused, or "
-          + "TARGET is not a calendar sync can keep in step"),
+        "a source is not a contact file or holds no contacts, bad data under --strict, a mass "
+          + "removal refused, TARGET is not a calendar sync can keep in step (nothing was "
+          + "changed); or removals held back because records could not be read (the rest was "
+          + "applied)"),
       StatusSpec(.noInput, "a source cannot be opened"),
       StatusSpec(.cannotCreate, "TARGET cannot be written"),
       StatusSpec(

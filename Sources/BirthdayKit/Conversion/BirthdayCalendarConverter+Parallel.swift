@@ -117,22 +117,34 @@ extension BirthdayCalendarConverter {
         } else {
           countRecordWithoutNewFailures(events: eventCount, leftOut: leftOut)
         }
+      case .problem(let name, var location):
+        location.line += lineOffset
+        noteProblemRecord(name: name, location: location)
       case .event(let index):
         let event = segment.events[index]
         // No closure here: one capturing `self` looked the converter's generic type metadata up
         // for every event (11% of the calling thread's instructions with two threads).
-        let isFirst: Bool
-        if let uuid = event.uuid {
-          isFirst = isFirstUse(of: uuid)
-        } else {
-          isFirst = isFirstUse(of: segment.celebrations[index])
-        }
-        guard isFirst else {
+        if selection.acrossSources {
           var celebration = segment.celebrations[index]
           if lineOffset != 0 { celebration.location?.line += lineOffset }
-          reportDuplicate(celebration)
-          gaveDiagnostic = true
-          continue
+          guard admit(celebration) else {
+            gaveDiagnostic = true
+            continue
+          }
+        } else {
+          let isFirst: Bool
+          if let uuid = event.uuid {
+            isFirst = isFirstUse(of: uuid)
+          } else {
+            isFirst = isFirstUse(of: segment.celebrations[index])
+          }
+          guard isFirst else {
+            var celebration = segment.celebrations[index]
+            if lineOffset != 0 { celebration.location?.line += lineOffset }
+            reportDuplicate(celebration)
+            gaveDiagnostic = true
+            continue
+          }
         }
         countEvent(event.kind)
         try observed?.observer.written(event.summary, length: event.range.count)

@@ -28,9 +28,9 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   let failureCounter: ConversionFailureCounter?
   /// ``failureCounter``'s count when the last record was counted.
   private var failuresBeforeRecord = 0
-  // UUIDs go in a compact table; other UIDs (from library callers) in a set of strings.
-  private var writtenUUIDs = UUIDSet()
-  private var writtenOtherUIDs = Set<String>()
+  /// Which celebrations become events: the UIDs written so far, and with several sources the
+  /// people (see ``CelebrationSelection``).
+  var selection = CelebrationSelection()
   /// Counts so far.
   public internal(set) var statistics = ConversionStatistics()
   /// Who is told about each event written (``observeEvents(_:)``).
@@ -76,12 +76,13 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Converts one contact (for callers that read contacts themselves).
   public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
+    let failuresBefore = failuresBeforeRecord
     countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))
+    if failuresBeforeRecord != failuresBefore {
+      noteProblemRecord(name: contact.name, location: contact.location)
+    }
     for celebration in celebrations {
-      guard isFirstUse(of: celebration) else {
-        reportDuplicate(celebration)
-        continue
-      }
+      guard admit(celebration) else { continue }
       if let observed {
         try observed.write(celebration, to: &writer)
       } else {
@@ -99,6 +100,20 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     statistics.countRecord(
       events: events, hadProblems: failures != failuresBeforeRecord, leftOut: leftOut)
     failuresBeforeRecord = failures
+  }
+
+  /// Notes a record that a diagnostic reported dropped data of (see
+  /// ``ConversionStatistics/namesWithProblems``): its name when the first failure not yet
+  /// accounted for is inside it, else it counts as a record without a name (a record dropped
+  /// before it, whose name nobody knows).
+  mutating func noteProblemRecord(name: PersonName?, location: SourceLocation) {
+    let first = failureCounter?.claimFirstFailure()
+    let isItsOwn = first.map { $0.file == location.file && $0.line >= location.line } ?? true
+    if isItsOwn, let name, statistics.namesWithProblems.count < 10_000 {
+      statistics.namesWithProblems.append(name.formatted)
+    } else {
+      statistics.problemsWithoutName += 1
+    }
   }
 
   /// ``countRecord(events:leftOut:)`` for a record after which no diagnostic was given since the
@@ -120,12 +135,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   mutating func reportDuplicate(_ celebration: Celebration) {
     statistics.duplicatesMerged += 1
     // Most of these are counted and never printed: the text is made only when read.
-    diagnostics(
-      Diagnostic(.duplicateUID, isConversionFailure: false, at: celebration.location) {
-        Diagnostic.Message.duplicateUID(
-          celebration.uid, name: celebration.name.formatted, kind: celebration.kind
-        ).text
-      })
+    diagnostics(CelebrationSelection.duplicateUID(celebration))
   }
 
   /// The writer's options (for threads that render events themselves).
@@ -133,11 +143,32 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
 
   mutating func isFirstUse(of celebration: Celebration) -> Bool {
     if let uuid = celebration.uuid { return isFirstUse(of: uuid) }
-    return writtenOtherUIDs.insert(celebration.uid).inserted
+    return selection.isFirstUse(ofOther: celebration.uid)
   }
 
   mutating func isFirstUse(of uuid: NameBasedUUID) -> Bool {
-    writtenUUIDs.insert(uuid)
+    selection.isFirstUse(of: uuid)
+  }
+
+  /// Whether `celebration` becomes an event (``CelebrationSelection``); a duplicate is counted
+  /// and reported.
+  mutating func admit(_ celebration: Celebration) -> Bool {
+    switch selection.admit(celebration) {
+    case .first:
+      return true
+    case .samePerson:
+      statistics.duplicatesMerged += 1
+    case .duplicate(let diagnostic):
+      statistics.duplicatesMerged += 1
+      diagnostics(diagnostic)
+    }
+    return false
+  }
+
+  /// Matches people across sources from now on (``CelebrationSelection``), for a conversion of
+  /// more than one source.
+  package mutating func selectAcrossSources() {
+    selection = CelebrationSelection(acrossSources: true)
   }
 
   /// Writes the end of the calendar and flushes it.

@@ -14,6 +14,23 @@ extension Diagnostic.Message {
       isConversionFailure: false)
   }
 
+  /// A celebration of a person an earlier source already gave, with another date or the same
+  /// UID: both dates and places, and which one is kept.
+  static func samePerson(
+    name: String, kind: CelebrationKind, why: String, date: CivilDate, file: String,
+    firstDate: CivilDate, firstPlace: String
+  ) -> Self {
+    let dates =
+      date == firstDate
+      ? "\(date) here and at \(firstPlace)"
+      : "\(date) here, \(firstDate) at \(firstPlace)"
+    return Self(
+      .duplicateUID,
+      "'\(name)' (\(kind.rawValue)) is in two sources with \(why): \(dates); kept \(firstDate) "
+        + "(the source given first wins)",
+      isConversionFailure: false)
+  }
+
   static func recordWithoutName(_ record: RecordKind, kind: CelebrationKind, date: CivilDate)
     -> Self
   {

@@ -22,6 +22,13 @@ public struct ConversionStatistics: Hashable, Sendable {
   public var deceasedLeftOut = 0
   /// Records left out by `--group` or `--exclude`.
   public var recordsNotChosen = 0
+  /// The names of records with problems (see ``recordsWithProblems``), the first 10,000, for
+  /// `sync`: their events must not be removed because the record could not be read. Counted
+  /// only with a ``ConversionFailureCounter``.
+  public var namesWithProblems: [String] = []
+  /// Records with problems whose name is not known (or beyond the first 10,000): any event
+  /// could be theirs.
+  public var problemsWithoutName = 0
 
   /// Creates empty statistics.
   public init() {}

@@ -3,6 +3,9 @@ struct SegmentConversion: Sendable {
   enum Item: Sendable {
     case diagnostic(Diagnostic)
     case record(eventCount: Int, leftOut: CelebrationBuilder.LeftOut?)
+    /// After a record that a diagnostic reported dropped data of: who it is, for `sync` (see
+    /// ``ConversionStatistics/namesWithProblems``).
+    case problem(name: PersonName?, location: SourceLocation)
     /// An index into `events` and `celebrations`.
     case event(Int)
   }
@@ -23,6 +26,8 @@ struct SegmentConversion: Sendable {
   var celebrations: [Celebration] = []
   /// The rendered events; each `.event` item names its range.
   let output: OutputBuffer
+  /// How many items the previous records gave: the next record's diagnostics come after.
+  private var itemsOfPreviousRecords = 0
 
   init(output: OutputBuffer) {
     self.output = output
@@ -65,6 +70,12 @@ struct SegmentConversion: Sendable {
       // A contact with celebrations is not left out.
       items[recordItem] = .record(eventCount: eventCount, leftOut: nil)
     }
+    let hadFailure = items[itemsOfPreviousRecords...].contains {
+      if case .diagnostic(let diagnostic) = $0 { return diagnostic.isConversionFailure }
+      return false
+    }
+    if hadFailure { items.append(.problem(name: contact.name, location: contact.location)) }
+    itemsOfPreviousRecords = items.count
   }
 
   /// The items and events of a segment, to reserve room for the next one's.

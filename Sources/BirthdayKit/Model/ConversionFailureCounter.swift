@@ -22,9 +22,30 @@ public final class ConversionFailureCounter: @unchecked Sendable {
   /// Creates a counter at zero.
   public init() {}
 
+  /// Where the first failure not yet claimed by a record was reported (`nil` when it said not).
+  private var firstUnclaimed: SourceLocation?
+  /// Whether a failure was counted since the last ``claimFirstFailure()``.
+  public private(set) var hasUnclaimedFailure = false
+
   /// Counts `diagnostic` if it dropped data.
   public func count(_ diagnostic: Diagnostic) {
-    if diagnostic.isConversionFailure { failures += 1 }
+    if diagnostic.isConversionFailure {
+      failures += 1
+      if !hasUnclaimedFailure {
+        hasUnclaimedFailure = true
+        firstUnclaimed = diagnostic.location
+      }
+    }
+  }
+
+  /// Where the first failure since the last claim was reported, and forgets the failures since:
+  /// a record takes them as its own (see ``ConversionStatistics/namesWithProblems``).
+  func claimFirstFailure() -> SourceLocation? {
+    defer {
+      hasUnclaimedFailure = false
+      firstUnclaimed = nil
+    }
+    return firstUnclaimed
   }
 
   /// `handler`, counting each diagnostic before passing it on.

@@ -3,7 +3,9 @@
 /// alarms (everything inside `VALARM`s and other nested components) and the other details.
 ///
 /// Lines that change with every write are left out, so that an event only counts as changed when
-/// what it says changed: `DTSTAMP`, `SEQUENCE`, `LAST-MODIFIED`, `CREATED` and the sync-set marker.
+/// what it says changed: `DTSTAMP`, `SEQUENCE`, `LAST-MODIFIED`, `CREATED`, the sync-set marker and
+/// the recorded digest. So is `UID`: events are matched by UID anyway, and an event paired with
+/// one of another UID (a renamed contact without a UID of its own) is compared by what it says.
 /// The hashes are of the unfolded content lines, taken in any order, so refolding, other line
 /// endings and another property order (as khal and servers write events back) are not changes.
 /// The components of one UID (a master and its overrides) are combined in any order too.
@@ -35,7 +37,9 @@ public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// The hash of `bytes`, eight at a time, finished with a multiply-xorshift so that sums of
-  /// hashes mix well. Only compared within one run, never stored, so it may change.
+  /// hashes mix well. Stored in events (``SyncMarker/digestPropertyName``): a change here makes
+  /// every event look edited in the calendar once (overwritten with a note, or kept under
+  /// `--keep-edited`), so it stays as it is.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
     let raw = UnsafeRawBufferPointer(bytes)
@@ -60,6 +64,40 @@ public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
     value = (value ^ value >> 30) &* 0xbf58_476d_1ce4_e5b9
     value = (value ^ value >> 27) &* 0x94d0_49bb_1331_11eb
     return value ^ value >> 31
+  }
+
+  /// The four parts as 32 hex digits, as ``SyncMarker/digestPropertyName`` records them.
+  public var hexText: String {
+    [date, name, alarms, details].map { value in
+      let digits = String(value, radix: 16)
+      return String(repeating: "0", count: 8 - digits.count) + digits
+    }.joined()
+  }
+
+  /// The digest written as ``hexText``, or `nil`.
+  init?<Bytes: Collection<UInt8>>(hexText bytes: Bytes) {
+    guard bytes.count == 32 else { return nil }
+    var parts: [UInt32] = []
+    var value: UInt32 = 0
+    for (index, byte) in bytes.enumerated() {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt32(digit)
+      if index % 8 == 7 {
+        parts.append(value)
+        value = 0
+      }
+    }
+    self.init()
+    date = parts[0]
+    name = parts[1]
+    alarms = parts[2]
+    details = parts[3]
   }
 
   /// Adds another component of the same UID.

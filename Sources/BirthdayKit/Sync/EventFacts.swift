@@ -11,6 +11,8 @@ struct EventFacts {
   private(set) var hasSet = false
   private(set) var sequence = 0
   private(set) var isOverride = false
+  /// The digest recorded when sync last wrote the component (``SyncMarker/digestPropertyName``).
+  private(set) var writtenDigest: EventDigest?
   /// `SUMMARY`, `DESCRIPTION` and `DTSTART` values as written (still TEXT-escaped); the last of
   /// each counts.
   private(set) var summary: [UInt8] = []
@@ -48,6 +50,7 @@ struct EventFacts {
     hasSet = false
     sequence = 0
     isOverride = false
+    writtenDigest = nil
     if !summary.isEmpty { summary.removeAll(keepingCapacity: true) }
     if hasDescription { description.removeAll(keepingCapacity: true) }
     hasDescription = false
@@ -76,6 +79,8 @@ struct EventFacts {
     switch Property(content, nameEnd: nameEnd) {
     case .ignored:
       return
+    case .writtenDigest:
+      writtenDigest = EventDigest(hexText: value)
     case .sequence:
       sequence = Int(String(decoding: value, as: UTF8.self)) ?? 0
     case .marker:
@@ -129,6 +134,10 @@ struct EventFacts {
     }
   }
 
+  /// Whether the component says something else than when sync last wrote it: edited in a
+  /// calendar app or by hand since. `false` when sync recorded nothing (an older release).
+  var isEditedSinceWritten: Bool { writtenDigest.map { $0 != digest } ?? false }
+
   /// Works out ``digest`` once every line was taken.
   mutating func finish() {
     digest = EventDigest(
@@ -137,7 +146,8 @@ struct EventFacts {
 
   /// How a property of the component itself counts.
   private enum Property {
-    case ignored, sequence, marker, start, rule, date, summary, description, recurrenceID, other
+    case ignored, writtenDigest, sequence, marker, start, rule, date, summary, description,
+      recurrenceID, other
 
     init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
       // The length first: most names are rejected without comparing a byte.
@@ -145,6 +155,8 @@ struct EventFacts {
         isUppercasedName(content, count: nameEnd, text)
       }
       switch nameEnd {
+      case 3: self = named("UID") ? .ignored : .other
+      case 18: self = named("X-BDCONVERT-DIGEST") ? .writtenDigest : .other
       case 7:
         self =
           named("DTSTAMP") || named("CREATED")

@@ -115,7 +115,7 @@ struct SyncComponentReader {
     if isEvent, gathersFacts { take(facts: line) }
     if bytes == .stamping, isEvent {
       if line.isNamed("SEQUENCE") || line.isNamed("LAST-MODIFIED")
-        || line.isNamed("X-BDCONVERT-SET")
+        || line.isNamed("X-BDCONVERT-SET") || line.isNamed("X-BDCONVERT-DIGEST")
       {
         dropped.append(rawStart..<raw.count)
       } else if afterStamp == nil, line.isNamed("DTSTAMP") {

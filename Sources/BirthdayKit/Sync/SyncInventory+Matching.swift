@@ -7,7 +7,7 @@ extension SyncInventory {
     for (mine, theirs) in zip(entries, other.entries) {
       guard mine.key == theirs.key, mine.digest == theirs.digest, mine.record == theirs.record,
         mine.sequence == theirs.sequence, mine.ownership == theirs.ownership,
-        mine.recordIsOverride == theirs.recordIsOverride,
+        mine.recordIsOverride == theirs.recordIsOverride, mine.isEdited == theirs.isEdited,
         try details(of: mine) == other.details(of: theirs)
       else { return false }
     }

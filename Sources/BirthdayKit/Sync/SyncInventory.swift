@@ -25,6 +25,9 @@ public struct SyncInventory {
     public var digest: EventDigest
     /// Whether it is an override (`RECURRENCE-ID`); the master's name and date are shown.
     public var isOverride: Bool
+    /// Whether it says something else than when sync last wrote it (see
+    /// ``SyncMarker/digestPropertyName``).
+    public var isEdited: Bool
     /// The title, TEXT-escaped as written.
     var summary: ArraySlice<UInt8>
     /// `DESCRIPTION` and `DTSTART` as written, for the date shown in the plan.
@@ -47,6 +50,7 @@ public struct SyncInventory {
       self.sequence = facts.sequence
       self.digest = facts.digest
       self.isOverride = facts.isOverride
+      self.isEdited = facts.isEditedSinceWritten
       self.summary = facts.summary[...]
       self.description = facts.hasDescription ? facts.description[...] : nil
       self.start = facts.hasStart ? facts.start[...] : nil
@@ -80,6 +84,9 @@ public struct SyncInventory {
     public var ownership: Ownership
     /// Whether ``record`` is an override's (a master found later replaces it).
     var recordIsOverride: Bool
+    /// Whether a component says something else than when sync last wrote it: edited in a
+    /// calendar app since the last sync.
+    public var isEdited: Bool
   }
 
   /// The set this inventory is for.
@@ -121,7 +128,8 @@ public struct SyncInventory {
     try add(
       uid: component.uid, key: SyncEventKey(uid: component.uid), set: component.set,
       sequence: component.sequence,
-      digest: component.digest, isOverride: component.isOverride, summary: component.summary,
+      digest: component.digest, isOverride: component.isOverride, isEdited: component.isEdited,
+      summary: component.summary,
       description: component.description, start: component.start,
       resource: component.resource, etag: component.etag, line: component.line)
   }
@@ -131,14 +139,15 @@ public struct SyncInventory {
   mutating func add(uid: [UInt8], key: SyncEventKey, facts: EventFacts, line: Int) throws {
     try add(
       uid: uid, key: key, set: facts.hasSet ? facts.set : nil, sequence: facts.sequence,
-      digest: facts.digest, isOverride: facts.isOverride, summary: facts.summary,
+      digest: facts.digest, isOverride: facts.isOverride, isEdited: facts.isEditedSinceWritten,
+      summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
       start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: line)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
     uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
-    isOverride: Bool,
+    isOverride: Bool, isEdited: Bool,
     summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?,
     line: Int?
   ) throws {
@@ -172,7 +181,7 @@ public struct SyncInventory {
     let entry = Entry(
       key: key, digest: digest, record: record,
       sequence: UInt32(clamping: max(sequence, 0)), ownership: ownership,
-      recordIsOverride: isOverride)
+      recordIsOverride: isOverride, isEdited: isEdited)
     if let resource {
       hasResources = true
       if resource != currentResource {
@@ -192,6 +201,7 @@ public struct SyncInventory {
   private static func merge(_ entry: Entry, into last: inout Entry) {
     last.digest.combine(entry.digest)
     last.sequence = max(last.sequence, entry.sequence)
+    last.isEdited = last.isEdited || entry.isEdited
     // Marked with this set anywhere: managed; otherwise the strongest other claim.
     last.ownership =
       min(last.ownership.rawValue, entry.ownership.rawValue) == 1

@@ -9,6 +9,11 @@ public enum SyncMarker {
   /// `X-BDCONVERT-SET`.
   public static let propertyName = "X-BDCONVERT-SET"
 
+  /// `X-BDCONVERT-DIGEST`: what the event said when sync last wrote it (its ``EventDigest``, 32
+  /// hex digits), so that a later sync can tell an event edited in a calendar app since then.
+  /// Written only on events of one component (a master without overrides).
+  public static let digestPropertyName = "X-BDCONVERT-DIGEST"
+
   /// The set used without `--set`.
   public static let defaultSet = "birthdays"
 
@@ -55,7 +60,8 @@ public enum SyncMarker {
     for (index, line) in component.lines.enumerated() {
       let replaced =
         line.depth == 2 && line.kind == .property
-        && (line.isNamed("SEQUENCE") || line.isNamed("LAST-MODIFIED") || line.isNamed(propertyName))
+        && (line.isNamed("SEQUENCE") || line.isNamed("LAST-MODIFIED") || line.isNamed(propertyName)
+          || line.isNamed("X-BDCONVERT-DIGEST"))
       if !replaced { bytes += line.raw }
       if index == anchor { bytes += added }
     }
@@ -63,11 +69,14 @@ public enum SyncMarker {
   }
 
   /// The lines ``stamped(_:set:sequence:lastModified:)`` adds.
-  static func addedLines(set: String, sequence: Int, lastModified: UTCTimestamp?) -> [UInt8] {
+  static func addedLines(
+    set: String, sequence: Int, lastModified: UTCTimestamp?, digest: EventDigest? = nil
+  ) -> [UInt8] {
     var added: [UInt8] = []
     if sequence > 0 { added += Array("SEQUENCE:\(sequence)\r\n".utf8) }
     if let lastModified { added += Array("LAST-MODIFIED:\(lastModified)\r\n".utf8) }
     added += Array("\(propertyName):\(set)\r\n".utf8)
+    if let digest { added += Array("\(digestPropertyName):\(digest.hexText)\r\n".utf8) }
     return added
   }
 }

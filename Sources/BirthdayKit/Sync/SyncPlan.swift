@@ -20,6 +20,8 @@ public struct SyncPlan {
     var record: Int64
     /// For a replacement: which parts changed (bits of ``SyncPlan/changedParts``).
     var changedMask: UInt8
+    /// What the planner noted (bits of ``SyncPlan/noteTexts``).
+    var notes: UInt8 = 0
   }
 
   /// The target's events as read before planning.
@@ -36,6 +38,19 @@ public struct SyncPlan {
   public internal(set) var conflictCount = 0
   /// Managed events that are no longer wanted but kept (`--keep-removed`).
   public internal(set) var keptRemoved = 0
+  /// Unmarked events with a wanted UID in bdconvert's own form, taken over without `--adopt`:
+  /// a calendar that `convert` wrote before (replaced with the set's mark, in ``operations``).
+  public internal(set) var adoptedCount = 0
+  /// Managed events edited in the calendar since the last sync and left alone
+  /// (``SyncPlanner/Options/keepEdited``): the first 100, with the total in
+  /// ``keptEditedCount``.
+  public internal(set) var keptEdited: [SyncChange] = []
+  /// How many managed events were left alone as ``keptEdited``.
+  public internal(set) var keptEditedCount = 0
+  /// Removals held back (see ``holdBackRemovals(because:where:)``), with why.
+  public internal(set) var heldBack: [SyncChange] = []
+  /// Why ``heldBack`` were held back, one clause ("2 records could not be read").
+  public internal(set) var heldBackReason: String?
   /// The lines of the wanted calendar before its first event (`BEGIN:VCALENDAR`, `VERSION`,
   /// `PRODID`, names), for a target that starts empty.
   public internal(set) var calendarHeader: [UInt8] = []
@@ -52,6 +67,18 @@ public struct SyncPlan {
   /// The names of the bits of ``Operation/changedMask``.
   static let changedParts = ["date", "name", "alarms", "details", "adopted"]
 
+  /// The texts of the bits of ``Operation/notes``, as ``SyncChange/notes`` gives them.
+  static let noteTexts = [
+    "paired: same name, changed date", "paired: same date, close name",
+    "changed in the calendar since the last sync: overwritten",
+    "changed in the calendar since the last sync",
+  ]
+  /// Bits of ``Operation/notes``.
+  static let pairedByName: UInt8 = 1 << 0
+  static let pairedByDate: UInt8 = 1 << 1
+  static let editedOverwritten: UInt8 = 1 << 2
+  static let editedRemoved: UInt8 = 1 << 3
+
   /// True when nothing changes.
   public var isEmpty: Bool { operations.isEmpty }
 
@@ -63,11 +90,12 @@ public struct SyncPlan {
   /// How many events the target's set managed before the sync.
   public var managedBefore: Int { inventory.managedCount }
 
-  /// Whether the plan removes more than half of the managed events, and more than 10: refused
-  /// unless forced, as it usually means a source was the wrong file or half empty.
+  /// Whether the plan removes more than half of the managed events, and more than 2: refused
+  /// unless forced, as it usually means a source was the wrong file or half empty. A calendar of
+  /// any size is protected (of 4 events, 3 may not go; 2 may).
   public var isMassRemoval: Bool {
     let removals = count(.remove)
-    return removals > 10 && removals * 2 > managedBefore
+    return removals > 2 && removals * 2 > managedBefore
   }
 
   /// Keeps every event the plan would remove (counted in ``keptRemoved``), e.g. because some
@@ -77,23 +105,76 @@ public struct SyncPlan {
     operations.removeAll { $0.kind == .remove }
   }
 
+  /// Notes the managed event at `index` of the inventory as edited in the calendar and left
+  /// alone (``SyncPlanner/Options/keepEdited``).
+  mutating func keepEdited(_ index: Int) throws {
+    keptEditedCount += 1
+    guard keptEdited.count < 100 else { return }
+    let details = try inventory.details(of: inventory.entries[index])
+    keptEdited.append(
+      SyncChange(
+        operation: .replace, uid: details.uid, summary: details.summary, date: details.date,
+        notes: ["changed in the calendar since the last sync: kept (--keep-edited)"]))
+  }
+
+  /// Holds back the removals for which `couldBeTheirs` is true (given each one's line), saying
+  /// why in ``heldBack`` and ``heldBackReason``; the rest of the plan goes ahead.
+  /// - Returns: how many were held back.
+  @discardableResult
+  public mutating func holdBackRemovals(
+    because reason: String, where couldBeTheirs: (SyncChange) -> Bool
+  ) throws -> Int {
+    var kept: [Operation] = []
+    var held = 0
+    for operation in operations {
+      guard operation.kind == .remove else {
+        kept.append(operation)
+        continue
+      }
+      var change = try self.change(operation)
+      if couldBeTheirs(change) {
+        change.notes.append("held back: \(reason)")
+        heldBack.append(change)
+        held += 1
+      } else {
+        kept.append(operation)
+      }
+    }
+    if held > 0 {
+      operations = kept
+      heldBackReason = heldBackReason.map { "\($0); \(reason)" } ?? reason
+    }
+    return held
+  }
+
   /// The line that describes `operation`.
   public func change(_ operation: Operation) throws -> SyncChange {
     switch operation.kind {
     case .remove:
       let details = try inventory.details(of: inventory.entries[operation.inventoryIndex])
       return SyncChange(
-        operation: .remove, uid: details.uid, summary: details.summary, date: details.date)
+        operation: .remove, uid: details.uid, summary: details.summary, date: details.date,
+        notes: notes(operation))
     case .add, .replace:
       let fields = try record(operation, fields: 3)
       let changed = Self.changedParts.enumerated().filter {
         operation.changedMask & (1 << $0.offset) != 0
       }.map(\.element)
       func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-      return SyncChange(
+      var change = SyncChange(
         operation: operation.kind, uid: text(fields[0]), summary: text(fields[1]),
-        date: text(fields[2]), changed: changed)
+        date: text(fields[2]), changed: changed, notes: notes(operation))
+      if operation.kind == .replace {
+        let before = try inventory.details(of: inventory.entries[operation.inventoryIndex])
+        if before.summary != change.summary { change.previousSummary = before.summary }
+        if before.date != change.date { change.previousDate = before.date }
+      }
+      return change
     }
+  }
+
+  private func notes(_ operation: Operation) -> [String] {
+    Self.noteTexts.enumerated().filter { operation.notes & (1 << $0.offset) != 0 }.map(\.element)
   }
 
   /// The bytes to write for an addition or replacement: the components as `vcf-to-ics` writes
@@ -140,7 +221,7 @@ public struct SyncPlan {
     return offset
   }
 
-  private func record(_ operation: Operation, fields count: Int) throws -> [[UInt8]] {
+  func record(_ operation: Operation, fields count: Int) throws -> [[UInt8]] {
     var offset = Int(operation.record)
     var fields: [[UInt8]] = []
     for _ in 0..<count {

@@ -7,6 +7,15 @@
 /// - A wanted UID the target has without the set's marker: left alone and reported, or, with
 ///   ``Options/adopt``, taken over when unmarked (never another set's).
 /// - A managed UID not wanted any more: removed, unless ``Options/keepRemoved``.
+/// - A managed event edited in the calendar since the last sync (its content differs from the
+///   digest the sync recorded in it): overwritten with a note, or left alone with
+///   ``Options/keepEdited``.
+/// - An unmarked event whose UID is wanted and in bdconvert's own form (a UUIDv5, as `convert`
+///   writes): taken over as if ``Options/adopt`` were given, counted in
+///   ``SyncPlan/adoptedCount``.
+/// - An added and a removed event that are evidently the same person, whose UID changed because
+///   the contact has no UID of its own (its name-based UID follows the name and the day): one
+///   replacement, written with the new UID, noted "paired: …". See ``SyncPairing``.
 ///
 /// Planning has two halves: ``SyncWantedEvents`` reads the wanted calendar without the target (so
 /// that it can run while the target's inventory is read), then
@@ -22,11 +31,15 @@ public struct SyncPlanner {
     /// Take over unmarked events whose UID is wanted (`--adopt`), e.g. from an earlier
     /// `vcf-to-ics` import into the same calendar.
     public var adopt = false
+    /// Leave managed events edited in the calendar since the last sync alone
+    /// (`--keep-edited`).
+    public var keepEdited = false
 
     /// Creates options.
-    public init(keepRemoved: Bool = false, adopt: Bool = false) {
+    public init(keepRemoved: Bool = false, adopt: Bool = false, keepEdited: Bool = false) {
       self.keepRemoved = keepRemoved
       self.adopt = adopt
+      self.keepEdited = keepEdited
     }
   }
 
@@ -68,6 +81,9 @@ public struct SyncPlanner {
     plan.operations.reserveCapacity(wanted.count + inventory.entries.count / 8)
     var wantedBits = [UInt64](repeating: 0, count: (inventory.entries.count + 63) / 64)
     var group = SyncWantedGroup()
+    // The digests of the additions, which pairing needs; only when something may be removed.
+    let mayPair = inventory.entries.contains { $0.ownership == .managed }
+    var addedDigests: [Int: EventDigest] = [:]
 
     try wanted.forEachGroup { wantedGroup in
       let key = wantedGroup.key
@@ -75,18 +91,32 @@ public struct SyncPlanner {
       let index = inventory.index(of: key)
       var sequence = 0
       var mask: UInt8 = 0
+      var notes: UInt8 = 0
       let kind: SyncChange.Operation
       if let index {
         wantedBits[index / 64] |= 1 << UInt64(index % 64)
         let entry = inventory.entries[index]
+        let isOwnForm =
+          entry.ownership == .unmarked && !options.adopt
+          ? try Self.isOwnForm(wanted, wantedGroup, into: &group) : false
         switch entry.ownership {
         case .managed:
           guard entry.digest != digest else {
             plan.unchanged += 1
             return
           }
+          if entry.isEdited {
+            guard !options.keepEdited else {
+              try plan.keepEdited(index)
+              return
+            }
+            notes |= SyncPlan.editedOverwritten
+          }
         case .unmarked where options.adopt:
           mask |= 1 << 4
+        case .unmarked where isOwnForm:
+          mask |= 1 << 4
+          plan.adoptedCount += 1
         case .unmarked, .otherSet:
           plan.conflictCount += 1
           if plan.conflicts.count < 100 {
@@ -105,31 +135,52 @@ public struct SyncPlanner {
         kind = .add
       }
       try wanted.read(wantedGroup, into: &group)
+      // The digest is recorded on a lone component, whose own digest it is.
       let bytes = group.stamped(
         SyncMarker.addedLines(
           set: inventory.set, sequence: sequence,
-          lastModified: kind == .replace ? timestamp : nil))
+          lastModified: kind == .replace ? timestamp : nil,
+          digest: group.insertions.count == 1 ? digest : nil))
       let shownSummary = TextEscaping.unescaped(bytes: group.summary)
       let date = SyncInventory.shownDate(
         description: group.hasDescription ? group.description[...] : nil,
         start: group.hasStart ? group.start[...] : nil)
       let record = try plan.appendRecord([group.uid, shownSummary, Array(date.utf8), bytes])
+      if kind == .add, mayPair { addedDigests[plan.operations.count] = digest }
       plan.operations.append(
         SyncPlan.Operation(
           kind: kind, key: key, storedIndex: Int32(index ?? -1), record: record,
-          changedMask: mask))
+          changedMask: mask, notes: notes))
     }
 
     for (index, entry) in inventory.entries.enumerated()
     where entry.ownership == .managed && wantedBits[index / 64] & (1 << UInt64(index % 64)) == 0 {
       if options.keepRemoved {
         plan.keptRemoved += 1
+      } else if entry.isEdited, options.keepEdited {
+        try plan.keepEdited(index)
       } else {
         plan.operations.append(
           SyncPlan.Operation(
-            kind: .remove, key: entry.key, storedIndex: Int32(index), record: -1, changedMask: 0))
+            kind: .remove, key: entry.key, storedIndex: Int32(index), record: -1, changedMask: 0,
+            notes: entry.isEdited ? SyncPlan.editedRemoved : 0))
       }
     }
+    if !addedDigests.isEmpty {
+      try SyncPairing.pair(&plan, addedDigests: addedDigests)
+    }
     return plan
+  }
+
+  /// Whether the group's UID is in bdconvert's own form: a lower-case UUIDv5, which only
+  /// bdconvert's conversion of the same contact gives (reads the group into `group`).
+  private static func isOwnForm(
+    _ wanted: SyncWantedEvents, _ wantedGroup: SyncWantedEvents.Group,
+    into group: inout SyncWantedGroup
+  ) throws -> Bool {
+    try wanted.read(wantedGroup, into: &group)
+    let uid = String(decoding: group.uid, as: UTF8.self)
+    guard let uuid = NameBasedUUID(uid), uuid.description == uid else { return false }
+    return group.uid[14] == UInt8(ascii: "5")
   }
 }

@@ -282,12 +282,13 @@ import Testing
       switch item {
       case .diagnostic: "diagnostic"
       case .record(let count, let leftOut): "record \(count) \(leftOut.map { "\($0)" } ?? "-")"
+      case .problem(let name, _): "problem \(name?.formatted ?? "-")"
       case .event(let index): "event \(index)"
       }
     }
     #expect(
       items == [
-        "record 2 -", "event 0", "event 1", "diagnostic", "record 0 -", "record 0 -",
+        "record 2 -", "event 0", "event 1", "diagnostic", "record 0 -", "problem -", "record 0 -",
         "record 0 notChosen", "record 1 -", "event 2",
       ])
     #expect(conversion.celebrations.map(\.name.formatted) == ["Ann Lee", "Ann Lee", "Di Fox"])

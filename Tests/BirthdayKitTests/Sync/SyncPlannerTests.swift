@@ -139,7 +139,8 @@ import Testing
     #expect(
       bytes.hasPrefix(
         "BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:19700101T000000Z\r\nSEQUENCE:4\r\n"
-          + "LAST-MODIFIED:19700102T000000Z\r\nX-BDCONVERT-SET:birthdays\r\nDTSTART"))
+          + "LAST-MODIFIED:19700102T000000Z\r\nX-BDCONVERT-SET:birthdays\r\n"
+          + "X-BDCONVERT-DIGEST:"))
   }
 
   /// An inventory of resources (vdir files, server resources), one calendar text each.
