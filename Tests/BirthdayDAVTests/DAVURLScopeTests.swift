@@ -162,6 +162,17 @@ import Testing
     #expect(!client.admits(URL(string: "https://p42-caldav.icloud.com:8443/")!))
   }
 
+  @Test func aURLWithUserInfoIsNeverSent() {
+    for text in ["http://me@127.0.0.1:9/cal/", "http://me:S3cr3t@127.0.0.1:9/cal/"] {
+      #expect(throws: DAVError.self) { try DAVClient.checkURL(URL(string: text)!) }
+      do {
+        try DAVClient.checkURL(URL(string: text)!)
+      } catch {
+        #expect(!error.description.contains("S3cr3t") && !error.description.contains("me@"))
+      }
+    }
+  }
+
   @Test func requestsToAnotherOriginAreRefusedBeforeSending() {
     let client = DAVClient(credentials: nil, origin: URL(string: "http://127.0.0.1:9/")!)
     #expect(throws: DAVError.self) {
