@@ -33,6 +33,8 @@ struct ConvertOptions {
   var verbose = false
   var showHelp = false
   var csv = CSVReadOptions()
+  /// Events carry the contact's hashed identity key (`sync` only).
+  var writesIdentityKeys = false
   /// Threads for large regular vCard files; 1 reads sequentially.
   var threads = ConvertOptions.defaultThreads
   /// `convert`: each input's format is detected from its content.
@@ -198,6 +200,7 @@ struct ConvertOptions {
     calendar.anniversaryMessageTemplate = anniversaryMessageTemplate
     calendar.calendarName = calendarName
     calendar.ageYears = ageYears
+    calendar.writesIdentityKeys = writesIdentityKeys
     calendar.currentYear = (today ?? LocalDate.today()).year ?? calendar.currentYear
     return calendar
   }

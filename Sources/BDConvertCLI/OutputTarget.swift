@@ -1,4 +1,5 @@
 import BirthdayKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -155,15 +156,15 @@ final class OutputTarget {
   /// many files into one).
   private static func removeStaleFiles(of path: String, reporting: Bool) {
     let directory = directoryOf(path)
-    guard !cleanedFolders.contains(directory) else { return }
-    cleanedFolders.insert(directory)
+    guard cleanedFolders.withLock({ $0.insert(directory).inserted }) else { return }
     for stale in ReplacementFile.removeStaleFiles(in: directory) where reporting {
       StandardStreams.error("bdconvert: removed '\(stale)', left by an interrupted run\n")
     }
   }
 
-  /// The folders whose stale temporary files this run removed.
-  nonisolated(unsafe) private static var cleanedFolders: Set<String> = []
+  /// The folders whose stale temporary files this run removed (commands also run on several
+  /// threads at once, in process, in the tests).
+  private static let cleanedFolders = Mutex<Set<String>>([])
 
   /// 74 for a full disk or a failed write, else `status`.
   private static func commandError(_ error: any Error, status: ExitStatus) -> CommandError {

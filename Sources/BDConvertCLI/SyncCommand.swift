@@ -63,6 +63,9 @@ struct SyncCommand {
         "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
     }
     options.inputs = try expandFolders(options.inputs)
+    // What stays with a person across renames, hashed on the events sync writes (pairing).
+    options.csv.readsIdentityKeys = true
+    options.writesIdentityKeys = true
     var sync = SyncOptions(
       target: ServerAccess.printable(target), set: set, dryRun: scanned.has("--dry-run"),
       json: scanned.has("--json"),

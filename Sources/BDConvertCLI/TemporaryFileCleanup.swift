@@ -1,4 +1,5 @@
 import BirthdayKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -17,13 +18,18 @@ import BirthdayKit
 /// allocated up front and the handler calls just `unlink`, `signal` and `raise`.
 enum TemporaryFileCleanup {
   nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
-  nonisolated(unsafe) private static var handlersInstalled = false
+  /// Serializes the changes above (commands also run on several threads at once, in process, in
+  /// the tests); the handler only reads the pointer.
+  private static let changes = Mutex(false)  // whether the handlers are installed
 
   /// Installs the handlers (once) for the signals the caller has not ignored. Called before an
   /// output is created, so that the same signals end the run before and after.
   static func installHandlers() {
-    guard !handlersInstalled else { return }
-    handlersInstalled = true
+    let isFirst = changes.withLock { installed in
+      defer { installed = true }
+      return !installed
+    }
+    guard isFirst else { return }
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       var current = sigaction()
       guard sigaction(signalNumber, nil, &current) == 0, !isIgnored(current) else { continue }
@@ -38,16 +44,20 @@ enum TemporaryFileCleanup {
   /// Remembers `path` for removal on interruption (one at a time).
   static func register(_ path: String) {
     installHandlers()
-    let previous = pendingPath
-    pendingPath = strdup(path)
-    free(previous)
+    changes.withLock { _ in
+      let previous = pendingPath
+      pendingPath = strdup(path)
+      free(previous)
+    }
   }
 
   /// Forgets the pending path (after it was renamed or removed).
   static func unregister() {
-    let path = pendingPath
-    pendingPath = nil
-    free(path)
+    changes.withLock { _ in
+      let path = pendingPath
+      pendingPath = nil
+      free(path)
+    }
   }
 
   /// Hooks that register a library's temporary files.

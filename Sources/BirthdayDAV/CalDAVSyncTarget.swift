@@ -116,6 +116,10 @@ public struct CalDAVSyncTarget: SyncTarget {
     var url: URL
     var body: Data?
     var etag: String?
+    /// A paired replacement (a contact without a UID, renamed): the old event's resource, which
+    /// is removed once the new event is made at ``url``. A PUT of another UID over it is
+    /// refused by servers that key resources by UID (Radicale: 409 Conflict).
+    var replaced: DAVResource?
   }
 
   /// One operation, with one re-read and re-plan after a 412.
@@ -124,6 +128,23 @@ public struct CalDAVSyncTarget: SyncTarget {
   > {
     var etag = job.etag
     do {
+      if let replaced = job.replaced {
+        // The new event first: a failure in between leaves the old one, which the next sync
+        // removes, rather than no event.
+        guard case .done = try collection.put(job.body ?? Data(), at: job.url, replacing: nil)
+        else {
+          return .failure(
+            .failed(job.index, "\(job.url.absoluteString) exists already; left alone"))
+        }
+        switch try collection.delete(replaced) {
+        case .done, .gone: return .success(job.index)
+        case .conflict:
+          return .failure(
+            .failed(
+              job.index,
+              "\(replaced.url.absoluteString) was changed by someone else; left alone"))
+        }
+      }
       for attempt in 0..<2 {
         let outcome =
           if let body = job.body {
@@ -202,13 +223,23 @@ private final class ApplyState: @unchecked Sendable {
     let operation = plan.operations[index]
     do {
       let existing = try plan.existing(operation)
-      let url: URL
+      var url: URL
+      var replaced: DAVResource?
       if let href = existing?.resource {
         // Only members enter the inventory; checked again, as every change is.
         guard let member = collection.member(atPath: href) else {
           return .failure(.failed(index, "'\(href)' is not inside the collection; left alone"))
         }
         url = member
+        let uid = try plan.uid(operation)
+        if operation.kind == .replace, let existing, existing.uid != uid {
+          replaced = DAVResource(url: member, etag: existing.etag)
+          let name = EventResourceName.fileName(forUID: uid)
+          guard let made = URL(string: name, relativeTo: collection.url) else {
+            return .failure(.failed(index, "cannot name a resource '\(name)'"))
+          }
+          url = made.absoluteURL
+        }
       } else {
         let name = EventResourceName.fileName(forUID: try plan.uid(operation))
         guard let made = URL(string: name, relativeTo: collection.url) else {
@@ -221,7 +252,7 @@ private final class ApplyState: @unchecked Sendable {
         CalDAVSyncTarget.Job(
           index: index, isRemoval: isRemoval, url: url,
           body: isRemoval ? nil : Data(try plan.calendarObject(operation)),
-          etag: existing?.etag))
+          etag: existing?.etag, replaced: replaced))
     } catch {
       return .failure(.failed(index, "\(error)"))
     }

@@ -14,53 +14,44 @@ import Testing
     return Array((text + "END:VCALENDAR\r\n").utf8)
   }
 
-  @Test(arguments: [SIGINT, SIGTERM])
+  // The binary is started with no signal blocked (``SignalableChild``) and stopped once it
+  // writes, so that each signal arrives while it writes.
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func interruptedInPlaceDeleteKeepsTheOriginal(signal: Int32) throws {
     let folder = try TemporaryDirectory()
     let original = Self.largeCalendar()
     let path = try folder.write("calendar.ics", original)
-    let process = Process()
-    process.executableURL = bdconvertBinary
-    process.arguments = ["delete", "--uid", "event-59999", "--in-place", path]
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    usleep(30_000)  // let it start reading and writing
-    kill(process.processIdentifier, signal)
-    process.waitUntilExit()
-    let after = folder.read("calendar.ics") ?? []
-    if process.terminationReason == .uncaughtSignal {
-      #expect(process.terminationStatus == signal)
-      #expect(after == original, "an interrupted run changed the original")
-    } else {
-      // It finished before the signal arrived: then the edit must be complete.
-      #expect(process.terminationStatus == 0)
-      #expect(after.count < original.count && after.starts(with: Array("BEGIN:VCALENDAR".utf8)))
-    }
+    let child = try SignalableChild(
+      bdconvertBinary.path, ["delete", "--uid", "event-59999", "--in-place", path])
+    #expect(
+      child.stopOnceItOpens(in: folder) {
+        !["calendar.ics", ".calendar.ics.bdconvert-lock"].contains($0)
+      },
+      "the delete finished before it was stopped")
+    kill(child.pid, signal)
+    kill(child.pid, SIGCONT)
+    #expect(child.wait().signal == signal)
+    #expect(folder.read("calendar.ics") == original, "an interrupted run changed the original")
     #expect(
       folder.listing() == [".calendar.ics.bdconvert-lock", "calendar.ics"],
       "a temporary file was left behind")
   }
 
-  @Test(arguments: [SIGINT, SIGTERM])
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func interruptedConversionLeavesNoPartialOutput(signal: Int32) throws {
     let folder = try TemporaryDirectory()
     let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
     let input = try folder.write("contacts.vcf", String(repeating: card, count: 100_000))
     let output = try folder.write("birthdays.ics", "previous")
-    let process = Process()
-    process.executableURL = bdconvertBinary
-    process.arguments = ["vcf-to-ics", input, "-o", output, "--threads", "1"]
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    usleep(30_000)
-    kill(process.processIdentifier, signal)
-    process.waitUntilExit()
-    let result = String(decoding: folder.read("birthdays.ics") ?? [], as: UTF8.self)
-    if process.terminationReason == .uncaughtSignal {
-      #expect(result == "previous")
-    } else {
-      #expect(result.hasSuffix("END:VCALENDAR\r\n"))
-    }
+    let child = try SignalableChild(
+      bdconvertBinary.path, ["vcf-to-ics", input, "-o", output, "--threads", "1"])
+    #expect(
+      child.stopOnceItOpens(in: folder) { !["contacts.vcf", "birthdays.ics"].contains($0) },
+      "the conversion finished before it was stopped")
+    kill(child.pid, signal)
+    kill(child.pid, SIGCONT)
+    #expect(child.wait().signal == signal)
+    #expect(folder.read("birthdays.ics") == Array("previous".utf8))
     #expect(folder.listing() == ["birthdays.ics", "contacts.vcf"])
   }
 }

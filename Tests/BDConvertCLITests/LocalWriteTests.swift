@@ -35,25 +35,6 @@ import Testing
     return process
   }
 
-  /// The paths the open descriptors of process `pid` lead to (`/proc/PID/fd`).
-  static func openFiles(of pid: Int32) -> [String] {
-    let folder = "/proc/\(pid)/fd"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.compactMap {
-      try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)
-    }
-  }
-
-  /// Waits (polling, at most a minute: a guard against a hang, not a timing) until `condition`
-  /// holds; returns whether it did.
-  static func wait(until condition: () -> Bool) -> Bool {
-    for _ in 0..<60_000 {
-      if condition() { return true }
-      usleep(1_000)
-    }
-    return condition()
-  }
-
   /// The folder's real path, as `/proc` shows it.
   static func realPath(_ folder: TemporaryDirectory) -> String {
     folder.url.resolvingSymlinksInPath().path
@@ -83,8 +64,8 @@ import Testing
       ["delete", "--uid", "hand-0", calendar, "--in-place"],
       errors: folder.url.appendingPathComponent("delete.err").path)
     #expect(
-      Self.wait {
-        !delete.isRunning || Self.openFiles(of: delete.processIdentifier).contains(realCalendar)
+      waitUntil {
+        !delete.isRunning || openFiles(of: delete.processIdentifier).contains(realCalendar)
       })
     kill(delete.processIdentifier, SIGSTOP)
     #expect(
@@ -93,7 +74,7 @@ import Testing
     let syncErrors = folder.url.appendingPathComponent("sync.err").path
     let sync = try Self.start(["sync", after, "--to", calendar], errors: syncErrors)
     #expect(
-      Self.wait {
+      waitUntil {
         !sync.isRunning
           || ((try? String(contentsOfFile: syncErrors, encoding: .utf8)) ?? "").contains("waiting")
       })
@@ -111,87 +92,22 @@ import Testing
 
   // MARK: - Temporary files
 
-  /// A child process started with no signal blocked and SIGHUP, SIGINT and SIGTERM at their
-  /// defaults. `Process` would hand on the mask of the test's thread, which blocks most signals:
-  /// a signal sent to the child would then wait until it exits.
-  final class Child {
-    let pid: pid_t
-    private var status: Int32?
-
-    init(_ executable: String, _ arguments: [String]) throws {
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var none = sigset_t()
-      sigemptyset(&none)
-      var defaults = sigset_t()
-      sigemptyset(&defaults)
-      for signal in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
-      posix_spawnattr_setsigmask(&attributes, &none)
-      posix_spawnattr_setsigdefault(&attributes, &defaults)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      for descriptor in Int32(0)...2 {
-        posix_spawn_file_actions_addopen(
-          &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-      }
-      let environment = bdconvertEnvironment(["SOURCE_DATE_EPOCH": "0"]).map {
-        "\($0.key)=\($0.value)"
-      }
-      let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-      let envp = environment.map { strdup($0) } + [nil]
-      defer { for pointer in argv + envp { free(pointer) } }
-      var pid = pid_t()
-      let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-      guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-      self.pid = pid
-    }
-
-    /// Whether it has not ended yet (reaps it when it has).
-    var isRunning: Bool {
-      guard status == nil else { return false }
-      var raw: Int32 = 0
-      guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
-      status = raw
-      return false
-    }
-
-    /// Waits for its end: the exit status, or the signal that ended it.
-    func wait() -> (exit: Int32?, signal: Int32?) {
-      if status == nil {
-        var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
-        status = raw
-      }
-      let raw = status ?? 0
-      return raw & 0x7F == 0 ? (raw >> 8 & 0xFF, nil) : (nil, raw & 0x7F)
-    }
-  }
-
   /// Starts `vcf-to-ics` of 30,000 cards into `out.ics` in `output` (the input elsewhere),
   /// through `/bin/sh -c` `shell` (`"$@"` runs it), and returns it once it has its output open:
   /// stopped (SIGSTOP), so that signals sent now arrive while it writes.
   static func startStoppedConversion(into output: TemporaryDirectory, shell: String = "exec \"$@\"")
-    throws -> (Child, TemporaryDirectory)
+    throws -> (SignalableChild, TemporaryDirectory)
   {
     let work = try TemporaryDirectory()
     let input = try work.write("in.vcf", SyncCommandTests.people(0..<30_000))
-    let child = try Child(
+    let child = try SignalableChild(
       "/bin/sh",
       [
         "-c", shell, "sh", bdconvertBinary.path, "vcf-to-ics", input, "-o",
         output.url.appendingPathComponent("out.ics").path, "--threads", "1",
       ])
-    let real = realPath(output)
     #expect(
-      wait {
-        !child.isRunning || openFiles(of: child.pid).contains { $0.hasPrefix(real + "/") }
-      })
-    #expect(kill(child.pid, SIGSTOP) == 0)
-    #expect(
-      output.listing().allSatisfy { $0.hasPrefix(".out.ics.") },
+      child.stopOnceItOpens(in: output) { _ in true },
       "the conversion finished before it was stopped")
     return (child, work)
   }
@@ -356,7 +272,7 @@ import Testing
     let output = folder.url.appendingPathComponent("out.ics").path
     let process = try Self.start(
       ["merge", first, second, "-o", output], errors: folder.url.appendingPathComponent("err").path)
-    let finished = Self.wait { !process.isRunning }
+    let finished = waitUntil { !process.isRunning }
     if !finished { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     #expect(finished, "merge took over a minute")

@@ -43,9 +43,14 @@ extension CommandSpec {
         "Contacts without a UID (Google and Outlook CSV) get a UID from their name and day. "
           + "When a sync would add one event and remove another that is evidently the same "
           + "person, it replaces the old event instead (with the new UID), noting why: the same "
-          + "title with another date ('paired: same name, changed date'), or the same date with "
-          + "a close title ('paired: same date, close name': the words of one are all in the "
-          + "other, or at most two letters differ). Only unambiguous pairs are made."),
+          + "key ('paired: same e-mail address', 'same phone number' or 'same contact id': the "
+          + "first e-mail address, else phone number, else Outlook entry id or Google photo "
+          + "address of the contact, which sync writes on its events as X-BDCONVERT-KEY, hashed, "
+          + "never as written), then the same title with another date ('paired: same name, "
+          + "changed date'), or the same date with a close title ('paired: same date, close "
+          + "name': the words of one are all in the other, or at most two letters differ). Only "
+          + "unambiguous pairs are made. Events written before keys were have none: the name and "
+          + "date rules pair them, and an unchanged event is not rewritten to add a key."),
       .paragraph(
         "Guards: a source with no contacts at all (an empty or failed export, an empty "
           + "address book on a server) is refused, and so is a plan that removes more than half "

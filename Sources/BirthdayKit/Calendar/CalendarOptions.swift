@@ -22,6 +22,9 @@ public struct CalendarOptions: Sendable {
   public var currentYear: Int
   /// How many years, from ``currentYear``, get such an override (`--age-years`).
   public var ageYears = 3
+  /// Whether events carry the contact's ``ContactIdentityKey`` (hashed) as `X-BDCONVERT-KEY`:
+  /// `sync` only, so that `convert` writes what it always wrote.
+  public var writesIdentityKeys = false
 
   /// Creates options with the defaults, stamped `timestamp` (by default the current time).
   public init(timestamp: UTCTimestamp = .now) {

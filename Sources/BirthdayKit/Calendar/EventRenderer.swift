@@ -196,6 +196,10 @@ final class EventRenderer {
       }
       Self.appendISODateLine(date, to: buffer)
     }
+    if options.writesIdentityKeys, occurrence == nil, let key = celebration.identityKey {
+      buffer.append(
+        utf8: "\(ContactIdentityKey.propertyName):\(key.propertyValue(for: celebration.kind))\r\n")
+    }
     append(categories[kind], to: buffer)
     var previousLine = 0..<0
     for alarm in 0..<alarmCount {

@@ -114,7 +114,8 @@ public struct CelebrationBuilder: Sendable {
           uuid: EventIdentity.uuid(
             kind: .birthday, sourceIdentifier: contact.sourceIdentifier, name: name,
             date: birthday),
-          name: name, kind: .birthday, date: birthday, location: contact.location))
+          name: name, kind: .birthday, date: birthday, location: contact.location,
+          identityKey: contact.identityKey))
       return
     }
     var dates: [(CelebrationKind, CivilDate, String?)] = []
@@ -142,7 +143,8 @@ public struct CelebrationBuilder: Sendable {
           uuid: EventIdentity.uuid(
             kind: kind, sourceIdentifier: contact.sourceIdentifier, name: name, date: date,
             label: label),
-          name: name, kind: kind, date: date, location: contact.location, label: label))
+          name: name, kind: kind, date: date, location: contact.location, label: label,
+          identityKey: contact.identityKey))
     }
   }
 }

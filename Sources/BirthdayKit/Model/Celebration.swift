@@ -28,6 +28,8 @@ public struct Celebration: Hashable, Sendable {
   /// `uid` when it is not the canonical form of `uuid`. bdconvert's own UIDs leave it `nil`, so
   /// no string is made per event: the writer prints the UUID's bytes directly.
   private var explicitUID: String?
+  /// The contact's ``Contact/identityKey``, which `sync` writes (hashed) on the event.
+  var identityKey: ContactIdentityKey? = nil
 
   /// The UUID whose canonical text is `uid`, if there is one.
   var canonicalUUID: NameBasedUUID? { explicitUID == nil ? uuid : nil }
@@ -51,10 +53,10 @@ extension Celebration {
 
   init(
     uuid: NameBasedUUID, name: PersonName, kind: CelebrationKind, date: CivilDate,
-    location: SourceLocation?, label: String? = nil
+    location: SourceLocation?, label: String? = nil, identityKey: ContactIdentityKey? = nil
   ) {
     self.init(
       name: name, kind: kind, date: date, location: location, label: label, uuid: uuid,
-      explicitUID: nil)
+      explicitUID: nil, identityKey: identityKey)
   }
 }

@@ -28,6 +28,9 @@ public struct Contact: Hashable, Sendable {
   /// Other dates with their labels ("Graduation"): Apple `X-ABDATE` with a label other than
   /// anniversary, Google CSV `Event N - Label` other than `Anniversary`.
   public var otherDates: [LabeledDate]
+  /// What the export carries that stays with the person across renames (an e-mail address, a
+  /// phone number, an entry id), when `sync` asked the reader for it.
+  public var identityKey: ContactIdentityKey? = nil
 
   // No initializer here: the implicit member-wise one (every field, in this order) is the vCard
   // reader's. An explicit one with every field made the compiler build the contact, copy it and

@@ -20,6 +20,9 @@ struct EventFacts {
   private(set) var hasDescription = false
   private(set) var start: [UInt8] = []
   private(set) var hasStart = false
+  /// `X-BDCONVERT-KEY` (``ContactIdentityKey``) as written, empty when absent. Not in the digest:
+  /// events written before sync wrote it must not look changed.
+  private(set) var identityKey: [UInt8] = []
   private var parts: (date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) = (0, 0, 0, 0)
   private var nested: UInt64 = 0
   /// Whether the values above are kept (not for the digest alone, which allocates nothing).
@@ -56,6 +59,7 @@ struct EventFacts {
     hasDescription = false
     if hasStart { start.removeAll(keepingCapacity: true) }
     hasStart = false
+    if !identityKey.isEmpty { identityKey.removeAll(keepingCapacity: true) }
     parts = (0, 0, 0, 0)
     nested = 0
   }
@@ -79,6 +83,11 @@ struct EventFacts {
     switch Property(content, nameEnd: nameEnd) {
     case .ignored:
       return
+    case .identityKey:
+      if keepsValues {
+        identityKey.removeAll(keepingCapacity: true)
+        identityKey.append(contentsOf: value)
+      }
     case .writtenDigest:
       writtenDigest = EventDigest(hexText: value)
     case .sequence:
@@ -146,7 +155,8 @@ struct EventFacts {
 
   /// How a property of the component itself counts.
   private enum Property {
-    case ignored, writtenDigest, sequence, marker, start, rule, date, summary, description,
+    case ignored, identityKey, writtenDigest, sequence, marker, start, rule, date, summary,
+      description,
       recurrenceID, other
 
     init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
@@ -168,7 +178,10 @@ struct EventFacts {
       case 11: self = named("DESCRIPTION") ? .description : .other
       case 13:
         self = named("LAST-MODIFIED") ? .ignored : named("RECURRENCE-ID") ? .recurrenceID : .other
-      case 15: self = named("X-BDCONVERT-SET") ? .marker : .other
+      case 15:
+        self =
+          named("X-BDCONVERT-SET")
+          ? .marker : named("X-BDCONVERT-KEY") ? .identityKey : .other
       default: self = .other
       }
     }

@@ -39,6 +39,8 @@ public struct SyncInventory {
     public var etag: String?
     /// The line of its `BEGIN` in the resource, for messages.
     public var line: Int?
+    /// Its `X-BDCONVERT-KEY`, empty when it has none.
+    var identityKey: [UInt8] = []
 
     /// Reads what the inventory needs from `component` (a VEVENT with a UID), in one pass.
     public init(
@@ -57,6 +59,7 @@ public struct SyncInventory {
       self.resource = resource
       self.etag = etag
       self.line = component.lineNumber
+      self.identityKey = facts.identityKey
     }
   }
 
@@ -131,7 +134,8 @@ public struct SyncInventory {
       digest: component.digest, isOverride: component.isOverride, isEdited: component.isEdited,
       summary: component.summary,
       description: component.description, start: component.start,
-      resource: component.resource, etag: component.etag, line: component.line)
+      resource: component.resource, etag: component.etag, line: component.line,
+      identityKey: component.identityKey)
   }
 
   /// Adds one event component from the facts a scan gathered (no copy of the event); `line` is
@@ -142,14 +146,15 @@ public struct SyncInventory {
       digest: facts.digest, isOverride: facts.isOverride, isEdited: facts.isEditedSinceWritten,
       summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
-      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: line)
+      start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: line,
+      identityKey: facts.identityKey)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
     uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
     isOverride: Bool, isEdited: Bool,
     summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?,
-    line: Int?
+    line: Int?, identityKey: [UInt8]
   ) throws {
     precondition(!finished, "add after finish")
     let ownership: Ownership
@@ -177,6 +182,7 @@ public struct SyncInventory {
     append((resource ?? "").utf8)
     append((etag ?? "").utf8)
     append((line.map(String.init) ?? "").utf8)
+    append(identityKey)
     if pending.count >= 1 << 16 { try flushSpool() }
     let entry = Entry(
       key: key, digest: digest, record: record,
@@ -294,7 +300,7 @@ public struct SyncInventory {
       }
     }
     var position = 0
-    for _ in 0..<7 {
+    for _ in 0..<8 {
       try fill(position + 4)
       let length =
         Int(buffered[position]) | Int(buffered[position + 1]) << 8
@@ -309,7 +315,8 @@ public struct SyncInventory {
       uid: text(fields[0]), summary: text(TextEscaping.unescaped(bytes: fields[1][...])),
       date: Self.shownDate(description: description, start: fields[3][...]),
       resource: fields[4].isEmpty ? nil : text(fields[4]),
-      etag: fields[5].isEmpty ? nil : text(fields[5]), line: Int(text(fields[6])))
+      etag: fields[5].isEmpty ? nil : text(fields[5]), line: Int(text(fields[6])),
+      identityKey: fields[7].isEmpty ? nil : text(fields[7]))
   }
 
   private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
@@ -354,4 +361,6 @@ public struct SyncEventDetails: Hashable, Sendable {
   public var etag: String?
   /// The line of its `BEGIN` in its resource, when the target said.
   public var line: Int?
+  /// Its `X-BDCONVERT-KEY` (``ContactIdentityKey``), when sync wrote one.
+  public var identityKey: String? = nil
 }

@@ -6,6 +6,10 @@ import Foundation
 /// the new UID, `SEQUENCE` one higher.
 ///
 /// The rules, in this order, each pairing only what is unambiguous (one candidate each way):
+/// 0. same key: both carry the same `X-BDCONVERT-KEY` (``ContactIdentityKey``, a hash of the
+///    contact's e-mail address, phone number or entry id, and the event's kind), which sync
+///    writes on its events ("paired: same e-mail address"). Events written before sync wrote
+///    keys have none, and are paired by the rules below only;
 /// 1. same title, other date: a date fixed in the address book ("paired: same name, changed
 ///    date");
 /// 2. same date, close title: a renamed contact ("paired: same date, close name"). Titles are
@@ -25,6 +29,8 @@ package enum SyncPairing {
     var title: String
     var date: String
     var folded: String
+    /// The `X-BDCONVERT-KEY` value, empty when none.
+    var key: String = ""
   }
 
   static func pair(_ plan: inout SyncPlan, addedDigests: [Int: EventDigest]) throws {
@@ -35,18 +41,18 @@ package enum SyncPairing {
       removed.append(
         Side(
           operation: position, title: details.summary, date: details.date,
-          folded: folded(details.summary)))
+          folded: folded(details.summary), key: details.identityKey ?? ""))
     }
     guard !removed.isEmpty else { return }
     for (position, operation) in plan.operations.enumerated() {
       switch operation.kind {
       case .add where addedDigests[position] != nil:
-        let fields = try plan.record(operation, fields: 3)
+        let fields = try plan.record(operation, fields: 4)
         let title = String(decoding: fields[1], as: UTF8.self)
         added.append(
           Side(
             operation: position, title: title, date: String(decoding: fields[2], as: UTF8.self),
-            folded: folded(title)))
+            folded: folded(title), key: identityKey(in: fields[3])))
       default:
         continue
       }
@@ -76,6 +82,13 @@ package enum SyncPairing {
         takenAdded.insert(addedIndex)
         takenRemoved.insert(removedIndex)
       }
+    }
+    for kind in ContactIdentityKey.Kind.allCases {
+      let prefix = kind.prefix + "-"
+      match(
+        note: SyncPlan.pairedByKey(kind),
+        bucket: { $0.key.hasPrefix(prefix) ? $0.key : "" },
+        fits: { !$0.key.isEmpty && $0.key == $1.key })
     }
     match(note: SyncPlan.pairedByName, bucket: \.folded) { $0.date != $1.date }
     match(note: SyncPlan.pairedByDate, bucket: \.date) { closeTitles($0.folded, $1.folded) }
@@ -112,6 +125,16 @@ package enum SyncPairing {
       operations.append(replacements[position] ?? operation)
     }
     plan.operations = operations
+  }
+
+  /// The `X-BDCONVERT-KEY` value of the first component in an event's bytes (a key line is
+  /// never folded), or "".
+  static func identityKey(in bytes: [UInt8]) -> String {
+    let name = Array("\r\n\(ContactIdentityKey.propertyName):".utf8)
+    guard var index = bytes.firstRange(of: name)?.upperBound else { return "" }
+    let start = index
+    while index < bytes.count, bytes[index] != 0x0D { index += 1 }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
   /// An addition's bytes (stamped with the set's mark only) as a replacement's: `SEQUENCE` and

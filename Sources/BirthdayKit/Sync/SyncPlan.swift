@@ -68,16 +68,19 @@ public struct SyncPlan {
   static let changedParts = ["date", "name", "alarms", "details", "adopted"]
 
   /// The texts of the bits of ``Operation/notes``, as ``SyncChange/notes`` gives them.
-  static let noteTexts = [
-    "paired: same name, changed date", "paired: same date, close name",
-    "changed in the calendar since the last sync: overwritten",
-    "changed in the calendar since the last sync",
-  ]
+  static let noteTexts =
+    [
+      "paired: same name, changed date", "paired: same date, close name",
+      "changed in the calendar since the last sync: overwritten",
+      "changed in the calendar since the last sync",
+    ] + ContactIdentityKey.Kind.allCases.map { "paired: \($0.reason)" }
   /// Bits of ``Operation/notes``.
   static let pairedByName: UInt8 = 1 << 0
   static let pairedByDate: UInt8 = 1 << 1
   static let editedOverwritten: UInt8 = 1 << 2
   static let editedRemoved: UInt8 = 1 << 3
+  /// Paired by ``ContactIdentityKey``: one bit per kind, from this one on.
+  static func pairedByKey(_ kind: ContactIdentityKey.Kind) -> UInt8 { 1 << (4 + kind.rawValue) }
 
   /// True when nothing changes.
   public var isEmpty: Bool { operations.isEmpty }

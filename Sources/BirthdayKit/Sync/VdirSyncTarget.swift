@@ -85,8 +85,21 @@ public struct VdirSyncTarget: SyncTarget {
           let uid = try plan.uid(operation)
           try write(plan, operation, to: freeName(for: uid))
         case .replace:
-          guard let name = try plan.existing(operation)?.resource else { continue }
-          try write(plan, operation, to: name)
+          guard let existing = try plan.existing(operation), let name = existing.resource
+          else { continue }
+          let uid = try plan.uid(operation)
+          if uid != existing.uid, name == EventResourceName.fileName(forUID: existing.uid) {
+            // A paired replacement (a contact without a UID, renamed) in a file named by its old
+            // UID: the new file is named by the new UID, then the old one goes.
+            try write(plan, operation, to: freeName(for: uid))
+            if unlink(path + "/" + name) != 0, errno != ENOENT {
+              throw SyncTargetError(
+                .cannotWrite,
+                "cannot remove '\(path)/\(name)': \(String(cString: strerror(errno)))")
+            }
+          } else {
+            try write(plan, operation, to: name)
+          }
         case .remove:
           guard let name = try plan.existing(operation)?.resource else { continue }
           if unlink(path + "/" + name) != 0, errno != ENOENT {

@@ -50,6 +50,27 @@ import Testing
     #expect(changes.first?.changed.contains("date") == true)
   }
 
+  @Test func theSameKeyPairsAnotherNameAndDate() throws {
+    let key = "X-BDCONVERT-KEY:email-0123456789abcdef0123\r\n"
+    let changes = try Self.changes(
+      wanted: P.calendar(
+        P.event("new", summary: "Birthday: Margaret Jones", start: "19800315", extra: key)),
+      target: P.calendar(
+        P.event(
+          "old", summary: "Birthday: Peggy Smith", start: "19800314", extra: Self.mark + key)))
+    #expect(changes.map(\.operation) == [.replace])
+    #expect(changes.first?.notes == ["paired: same e-mail address"])
+    // Two removed events of one key: not evident, nothing paired by it.
+    let twice = try Self.changes(
+      wanted: P.calendar(
+        P.event("new", summary: "Birthday: Margaret Jones", start: "19800315", extra: key)),
+      target: P.calendar(
+        P.event("a", summary: "Birthday: Peggy Smith", start: "19800314", extra: Self.mark + key),
+        P.event("b", summary: "Birthday: Pat Smith", start: "19800316", extra: Self.mark + key)))
+    #expect(
+      twice.map(\.operation).sorted { $0.rawValue < $1.rawValue } == [.add, .remove, .remove])
+  }
+
   @Test func ambiguousOrDistantEventsAreNotPaired() throws {
     // Two removed people of the same day: which one was renamed is not evident.
     let twoCandidates = try Self.changes(

@@ -32,7 +32,8 @@ import Testing
     ("X-Anniversary", .anniversary(.xAnniversary)), ("DEATHDATE", .deathDate),
     ("categories", .categories), ("X-ANDROID-CUSTOM", .androidCustom),
     ("X-KADDRESSBOOK-X-ANNIVERSARY", .anniversary(.kde)),
-    ("X-ADDRESSBOOKSERVER-MEMBER", .member), ("TEL", .other), ("NOTE", .other),
+    ("X-ADDRESSBOOKSERVER-MEMBER", .member), ("TEL", .telephone), ("EMAIL", .email),
+    ("NOTE", .other),
     ("BDA", .other), ("BDAYS", .other), ("BDAZ", .other), ("XBDAY", .other), ("", .other),
     ("X-ABDATF", .other), ("X-ANDROID-CUSTOn", .other),
   ])

@@ -16,6 +16,12 @@ struct CSVColumnMap {
   /// Separate year, month and day columns: the Facebook-extractor layout (`Year`, `Month`,
   /// `Day`) and Thunderbird's (`Birth Year`, `Birth Month`, `Birth Day`, the year optional).
   var yearMonthDay: (year: Int?, month: Int, day: Int)?
+  /// Columns whose first non-empty value is the contact's ``ContactIdentityKey``: e-mail
+  /// addresses (Google's `E-mail N - Value`, Outlook's `E-mail Address`), phone numbers, and an
+  /// entry id (Outlook's `Entry ID`, Google's `Photo` address). Read for `sync` only.
+  var emails: [Int] = []
+  var phones: [Int] = []
+  var entries: [Int] = []
 
   /// Header names by field: English first, then the contact field names of localized Outlook
   /// exports (German, French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish: the names
@@ -92,6 +98,17 @@ struct CSVColumnMap {
     map.groups = ["labels", "group membership", "categories", "groups"].compactMap {
       keys.firstIndex(of: $0)
     }
+    for (index, key) in keys.enumerated() {
+      if key.hasPrefix("e-mail") || key.hasPrefix("email") {
+        if !key.hasSuffix("type") && !key.hasSuffix("label") && !key.contains("display") {
+          map.emails.append(index)
+        }
+      } else if key.contains("phone") || key.hasPrefix("mobile") {
+        if !key.hasSuffix("type") && !key.hasSuffix("label") { map.phones.append(index) }
+      } else if ["entry id", "entryid", "resource name", "photo"].contains(key) {
+        map.entries.append(index)
+      }
+    }
     for number in 1...20 {
       guard let label = keys.firstIndex(of: "event \(number) - label"),
         let value = keys.firstIndex(of: "event \(number) - value")
@@ -120,6 +137,7 @@ struct CSVColumnMap {
   /// The columns that must be decoded for a row.
   var usedColumns: [Int] {
     [name, first, middle, last, birthday, anniversary, uid].compactMap { $0 }
+      + emails + phones + entries
       + events.flatMap { [$0.label, $0.value] } + groups
       + (yearMonthDay.map { [$0.year, $0.month, $0.day].compactMap { $0 } } ?? [])
   }

@@ -6,6 +6,8 @@ public struct CSVReadOptions: Sendable {
   public var dateOrder: DateOrder?
   /// Columns mapped by hand, by header text (matched case-insensitively).
   public var columnOverrides: [CSVField: String]
+  /// Whether rows keep an e-mail, phone or entry id column as ``Contact/identityKey`` (`sync`).
+  public var readsIdentityKeys = false
 
   /// Creates options.
   public init(

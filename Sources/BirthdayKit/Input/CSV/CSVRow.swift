@@ -3,6 +3,7 @@
 struct CSVRow {
   var location: SourceLocation
   var uid: String?
+  var identityKey: ContactIdentityKey?
   var name: PersonName?
   var birthday: CSVCell?
   /// Separate year, month and day cells, and their headers quoted for messages.
@@ -125,7 +126,7 @@ struct CSVRow {
     if let parts = yearMonthDay {
       birthday = resolveParts(parts, report: report)
     }
-    return Contact(
+    var contact = Contact(
       sourceIdentifier: uid.flatMap(TextSanitizer.nonEmptySingleLine), name: name,
       birthday: birthday,
       anniversaries: anniversaries.compactMap { resolve($0, order: order, report: report) },
@@ -133,6 +134,8 @@ struct CSVRow {
       otherDates: otherDates.compactMap { label, cell in
         resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
       })
+    if let identityKey { contact.identityKey = identityKey }  // sync only: no copy otherwise
+    return contact
   }
 
   private func resolve(_ cell: CSVCell, order: DateOrder?, report: DiagnosticHandler) -> CivilDate?

@@ -52,6 +52,9 @@ struct CSVRowState {
     copy.usedColumns = usedColumns.map { $0 }
     copy.columns.events = columns.events.map { $0 }
     copy.columns.groups = columns.groups.map { $0 }
+    copy.columns.emails = columns.emails.map { $0 }
+    copy.columns.phones = columns.phones.map { $0 }
+    copy.columns.entries = columns.entries.map { $0 }
     copy.texts = texts.map { $0 }
     copy.lastGroupCell = ""
     copy.lastGroupNames = []
@@ -101,6 +104,11 @@ struct CSVRowState {
     let texts = self.texts
     let text = { (index: Int?) -> String? in index.flatMap { $0 < texts.count ? texts[$0] : nil } }
     row.uid = text(columns.uid)
+    if options.readsIdentityKeys {
+      row.identityKey = ContactIdentityKey.first(
+        emails: columns.emails.compactMap(text), phones: columns.phones.compactMap(text),
+        entries: columns.entries.compactMap(text))
+    }
     let first = text(columns.first).flatMap { $0.isEmpty ? nil : $0 }
     let middle = text(columns.middle).flatMap { $0.isEmpty ? nil : $0 }
     let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
@@ -279,8 +287,11 @@ struct CSVRowState {
     delimiter = best.delimiter
     headerNames = best.headers.map(TextSanitizer.singleLine)
     columns = map
+    if !options.readsIdentityKeys {
+      (columns.emails, columns.phones, columns.entries) = ([], [], [])
+    }
     hasColumns = true
-    usedColumns = map.usedColumns
+    usedColumns = columns.usedColumns
     texts = Array(repeating: nil, count: (usedColumns.max() ?? 0) + 1)
   }
 

@@ -24,6 +24,9 @@ struct VCardCard {
   var organization: VCardRawValue?
   var uid: VCardRawValue?
   var appleUID: VCardRawValue?
+  /// The first `EMAIL` and `TEL`, for a card without a UID (``ContactIdentityKey``).
+  var email: VCardRawValue?
+  var telephone: VCardRawValue?
   /// The first `DEATHDATE`.
   var deathDate: VCardRawValue?
   /// `CATEGORIES` values (each a comma-separated list), at most ``maximumDates``.
@@ -60,6 +63,8 @@ struct VCardCard {
     organization = nil
     uid = nil
     appleUID = nil
+    email = nil
+    telephone = nil
     deathDate = nil
     kind = nil
     // (Most cards have none of these: emptying an empty array is not free.)
@@ -113,6 +118,8 @@ struct VCardCard {
     case .organization: organization == nil
     case .uid: uid == nil
     case .appleUID: appleUID == nil
+    case .email: email == nil
+    case .telephone: telephone == nil
     case .deathDate: deathDate == nil
     case .categories: categories.count < Self.maximumDates
     case .kind: kind == nil
@@ -130,6 +137,8 @@ struct VCardCard {
     case .organization: organization = value
     case .uid: uid = value
     case .appleUID: appleUID = value
+    case .email: email = value
+    case .telephone: telephone = value
     case .deathDate: deathDate = value
     case .categories:
       guard categories.count < Self.maximumDates else { return noteDropped(value) }
@@ -209,11 +218,20 @@ struct VCardCard {
     }
     // The member-wise initializer, every field at once: setting the rare ones afterwards, even
     // only in branches, cost two copies and two destructions of the whole contact per card.
+    // A card without a UID of its own: what stays with the person across renames.
+    var identityKey: ContactIdentityKey?
+    if identifier == nil, email != nil || telephone != nil {
+      func text(_ value: VCardRawValue?) -> [String] {
+        value.map { [String(decoding: storage.unfolded($0, version), as: UTF8.self)] } ?? []
+      }
+      identityKey = ContactIdentityKey.first(emails: text(email), phones: text(telephone))
+    }
     return Contact(
       sourceIdentifier: identifier, name: personName, birthday: birthday,
       anniversaries: anniversaries, location: location, isDeceased: deathDate != nil,
       deathDate: deathDay, groups: groups, isGroup: isGroup,
-      memberIdentifiers: isGroup ? memberIdentifiers : [], otherDates: others)
+      memberIdentifiers: isGroup ? memberIdentifiers : [], otherDates: others,
+      identityKey: identityKey)
   }
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.

@@ -10,6 +10,9 @@ enum VCardPropertyName: Hashable, Sendable {
   /// Apple's `X-ABUID`: the contact's stable id in Apple's address book, used when there is no
   /// `UID`.
   case appleUID
+  /// `EMAIL` and `TEL`: a card without a UID keeps the first for ``ContactIdentityKey``.
+  case email
+  case telephone
   case birthday
   /// `ANNIVERSARY` and its vendor forms.
   case anniversary(VCardAnniversaryName)
@@ -85,6 +88,7 @@ enum VCardPropertyName: Hashable, Sendable {
       case 0x64_6975: .uid  // uid
       case 0x67_726f: .organization  // org
       case 0x64_6e65: .end  // end
+      case 0x6c_6574: .telephone  // tel
       case 0x79_656b: .binary  // key
       default: .other
       }
@@ -101,6 +105,7 @@ enum VCardPropertyName: Hashable, Sendable {
       case 0x6f_746f_6870: .binary  // photo
       case 0x64_6e75_6f73: .binary  // sound
       case 0x74_6e65_6761: .agent  // agent
+      case 0x6c_6961_6d65: .email  // email
       default: .other
       }
     case 6:
@@ -145,6 +150,8 @@ enum VCardPropertyName: Hashable, Sendable {
     case .organization: "ORG"
     case .uid: "UID"
     case .appleUID: "X-ABUID"
+    case .email: "EMAIL"
+    case .telephone: "TEL"
     case .appleLabel: "X-ABLABEL"
     case .deathDate: "DEATHDATE"
     case .categories: "CATEGORIES"
@@ -156,7 +163,7 @@ enum VCardPropertyName: Hashable, Sendable {
 
   /// Every name read, lower-case.
   static let spellings: [(String, VCardPropertyName)] = [
-    ("tel", .other), ("email", .other), ("adr", .other),
+    ("tel", .telephone), ("email", .email), ("adr", .other),
     ("fn", .formattedName), ("n", .name), ("bday", .birthday), ("uid", .uid),
     ("org", .organization), ("version", .version), ("begin", .begin), ("end", .end),
     ("x-abdate", .appleDate), ("x-ablabel", .appleLabel), ("x-abuid", .appleUID),
