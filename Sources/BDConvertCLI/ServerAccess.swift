@@ -111,6 +111,13 @@ struct ServerAccess {
         "stop talking to the server after SECONDS in all (default 3600): no request starts "
         + "later, one under way is cut off, and the run exits 75 with what it did"),
     OptionSpec(
+      "--allow-http",
+      help:
+        "allow plain http:// to an address of a private network as well as to this machine: "
+        + "10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local "
+        + "or .home.arpa; never to another address. Every run warns that the password and the "
+        + "data travel in clear"),
+    OptionSpec(
       "--max-wait", value: ValueSpec("SECONDS"),
       help:
         "wait at most SECONDS in all before retries (default 300), each wait at most 60 s, "
@@ -141,7 +148,16 @@ struct ServerAccess {
     guard let url = URL(string: text), url.host != nil else {
       throw .usage("'\(text)' is not a valid URL", usage)
     }
-    if let refusal = backend.refusal(of: url) { throw .usage(refusal, usage) }
+    let allowsHTTP = scanned.has("--allow-http")
+    if let refusal = backend.refusal(of: url, allowingPrivateHTTP: allowsHTTP) {
+      throw .usage(refusal, usage)
+    }
+    if allowsHTTP, backend.refusal(of: url, allowingPrivateHTTP: false) != nil {
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "plain HTTP to '\(url.host ?? text)' (--allow-http): the password and the data travel "
+            + "in clear on the network", at: nil, .warning) + "\n")
+    }
     var user = scanned.last("--user")
     if let urlUser {
       if let user, user != urlUser {
@@ -163,7 +179,7 @@ struct ServerAccess {
     let maximumTime = try seconds("--max-time", 3600, upTo: 604_800)
     let maximumWait = try seconds("--max-wait", 300, upTo: 86_400)
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
-    let login = ServerLogin(
+    var login = ServerLogin(
       url: url, user: user, passwordFile: scanned.last("--password-file"),
       environment: environment, timeout: timeout, maximumTime: maximumTime,
       maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)",
@@ -176,6 +192,7 @@ struct ServerAccess {
       onWarning: { message in
         StandardStreams.error(style.render(message, at: nil, .warning) + "\n")
       })
+    login.allowsPrivateHTTP = allowsHTTP
     do {
       return (ServerAccess(connection: try backend.connect(login)), url)
     } catch {

@@ -136,7 +136,8 @@ extension CommandSpec {
       StatusSpec(.success, "success (warnings may have been printed)"),
       StatusSpec(
         .usage,
-        "usage error, a refused URL (plain HTTP to another host than loopback, a password in "
+        "usage error, a refused URL (plain HTTP to another host than loopback or, with "
+          + "--allow-http, a private network's; a password in "
           + "it) or credentials that cannot be read"),
       StatusSpec(
         .dataError,
