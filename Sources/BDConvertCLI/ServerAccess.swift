@@ -46,19 +46,29 @@ struct ServerAccess {
 
   /// The options for a server URL, shown in their own group; with `calendarName`, also
   /// `--calendar-name` to choose a calendar from a server or principal URL.
-  static func options(calendarName: Bool, create: Bool = false) -> OptionGroup {
+  static func options(calendarName: Bool, create: Bool = false, addressBook: Bool = false)
+    -> OptionGroup
+  {
     OptionGroup(
       "calendar servers (CalDAV/CardDAV)",
       connectionOptions + (calendarName ? [calendarNameOption] : [])
-        + (create ? [createOption] : []))
+        + (create ? [createOption] : []) + (addressBook ? [addressBookOption] : []))
   }
+
+  /// `--address-book` for the commands that read CardDAV sources.
+  static let addressBookOption = OptionSpec(
+    "--address-book", value: ValueSpec("NAME"),
+    help:
+      "with a server or principal URL as SOURCE: the address book to read, by display name or "
+      + "last path segment (needed when the address-book home has several)")
 
   /// `--create` for `sync`.
   static let createOption = OptionSpec(
     "--create",
     help:
-      "make the calendar collection (MKCALENDAR, named by --calendar-name) when the URL does "
-      + "not exist, or when a server or principal URL has no calendar of that name")
+      "make the calendar collection (MKCALENDAR, named by --calendar-name, else by the URL's "
+      + "last segment) when the URL does not exist, or when a server or principal URL has no "
+      + "calendar of that name; its URL is printed")
 
   /// A progress line on a terminal for the requests of a sync, from the worker threads:
   /// `bdconvert: sync: 120 of 400 changes sent`.

@@ -122,7 +122,7 @@ extension CommandSpec {
               + "vcf-to-ics import into the same calendar); default: leave them and warn"),
         ])
     ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles)
-      + [ServerAccess.options(calendarName: false, create: true)],
+      + [ServerAccess.options(calendarName: false, create: true, addressBook: true)],
     examples: [
       "bdconvert sync contacts.vcf --to birthdays.ics",
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
