@@ -12,7 +12,7 @@ import Testing
     ).filter { $0.pathExtension == "md" }
     let others = [
       "README.md", "CONTRIBUTING.md", "Benchmarks/README.md",
-      "Benchmarks/results/2026-11-history.md",
+      "Benchmarks/results/2026-11-history.md", "Benchmarks/results/2026-11-changelog-unreleased.md",
     ].map { packageRoot.appendingPathComponent($0) }
     return others + guides.sorted { $0.path < $1.path }
   }

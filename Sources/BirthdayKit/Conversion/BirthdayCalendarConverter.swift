@@ -19,7 +19,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writer: ICalendarWriter<Sink>
   /// ``writer``'s renderer and buffer, held here too: code not specialized for `Sink` that
   /// called the writer for each event looked up `ICalendarWriter<Sink>`'s type metadata each
-  /// time (about 330 instructions an event); only flushing needs the writer itself.
+  /// time; only flushing needs the writer itself.
   private let renderer: EventRenderer
   private let output: OutputBuffer
   let builder: CelebrationBuilder
@@ -111,8 +111,12 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     let isItsOwn = first.map { $0.file == location.file && $0.line >= location.line } ?? true
     if isItsOwn, let name, statistics.namesWithProblems.count < 10_000 {
       statistics.namesWithProblems.append(name.formatted)
+      statistics.problemLocations.append(location)
     } else {
       statistics.problemsWithoutName += 1
+      if statistics.unnamedProblemLocations.count < 100 {
+        statistics.unnamedProblemLocations.append(first ?? location)
+      }
     }
   }
 

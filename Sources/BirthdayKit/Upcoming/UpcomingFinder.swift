@@ -7,7 +7,7 @@
 /// ```swift
 /// var finder = UpcomingFinder(today: CivilDate(year: 2026, month: 12, day: 30)!, days: 7)
 /// finder.add(celebration)
-/// for entry in finder.sorted() { print(entry.textLine) }
+/// for entry in finder.sorted() { print(entry.date, entry.whenText, entry.name) }
 /// ```
 public struct UpcomingFinder: Sendable {
   /// The first day of the window.
