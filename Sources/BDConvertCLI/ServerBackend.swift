@@ -39,6 +39,10 @@ public struct ServerLogin: Sendable {
   public var maximumWait: Double
   /// The `User-Agent` header.
   public var userAgent: String
+  /// `--ca-file`: certificates (PEM) trusted besides the system's.
+  public var caFile: String? = nil
+  /// `--pin-sha256`: the base64 SHA-256 of the only public key accepted.
+  public var pinnedKey: String? = nil
   /// Called before each wait for a retry, with the URL, the reason and the delay in seconds.
   public var onRetry: @Sendable (String, String, Double) -> Void
   /// Called with a warning: an href of the server's answers that is not used, a password file

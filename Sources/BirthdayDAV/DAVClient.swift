@@ -119,12 +119,13 @@ public final class DAVClient: @unchecked Sendable {
   ///   - budget: the run's time and retry waiting in all.
   ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
   ///   - connections: how many requests may run at once.
+  ///   - trust: the certificates a server on https may show.
   ///   - userAgent: the `User-Agent` header.
   public init(
     credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
     retry: RetryPolicy = .standard, budget: RunBudget = .generous(),
     maximumBodySize: Int = 64 << 20, connections: Int = 4,
-    userAgent: String = "bdconvert"
+    userAgent: String = "bdconvert", trust: TLSTrust = TLSTrust()
   ) {
     self.credentials = credentials
     if let origin = origin.flatMap(DAVURLScope.origin(of:)) { origins = [origin] }
@@ -133,7 +134,7 @@ public final class DAVClient: @unchecked Sendable {
     self.timeout = timeout
     self.budget = budget
     self.transport = HTTPTransport(
-      timeout: timeout, maximumBodySize: maximumBodySize, connections: connections)
+      timeout: timeout, maximumBodySize: maximumBodySize, connections: connections, trust: trust)
   }
 
   /// Requests sent so far by method (each retry and redirect counts).
@@ -223,6 +224,11 @@ public final class DAVClient: @unchecked Sendable {
       switch transport.perform(request, end: budget.end) {
       case .failure(.cannotConnect(let reason)):
         throw .unreachable(url: current.absoluteString, reason: reason)
+      case .failure(.untrusted(let reason)):
+        throw .untrusted(
+          url: current.absoluteString,
+          reason: reason.hasPrefix("its public key")
+            ? reason : reason + "; use --ca-file FILE or --pin-sha256 HASH")
       case .failure(.tooLarge):
         throw .malformedResponse(url: current.absoluteString, reason: "the answer is too large")
       case .failure(.failed(let reason)):
