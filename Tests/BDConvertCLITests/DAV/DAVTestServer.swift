@@ -172,7 +172,7 @@ final class DAVTestServer {
     stopped = true
     BDConvertCLITests.stop(process)
     if let serverFolder {
-      try? Self.script(
+      _ = try? Self.script(
         kind == .davical ? "davical" : "cyrus",
         [kind == .davical ? "stop" : "remove", serverFolder])
     }
