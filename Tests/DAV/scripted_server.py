@@ -3,7 +3,7 @@
 bounded).
 
     scripted_server.py --port A=PORT --port B=PORT --script script.json --log requests.log \
-                       [--max-requests N] [--lifetime SECONDS]
+                       [--max-requests N] [--lifetime SECONDS] [--tls-cert C.pem --tls-key K.pem]
 
 Listens on each named port of 127.0.0.1 (B plays "another host"). script.json is a list of
 answers, tried in order; an answer applies to requests on the port named `port` (any when
@@ -16,13 +16,16 @@ In headers and body, {A} and {B} stand for the ports. Requests no answer matches
 ETag (PUT), 204 (DELETE) or 404. Each request is logged, before it is answered, as
 `PORTNAME METHOD PATH USER` (USER: the user name of a Basic Authorization header, `-` without
 one). The server exits after --max-requests requests or --lifetime seconds, whichever comes
-first, so that a test that forgets it cannot leave it running.
+first, so that a test that forgets it cannot leave it running. With --tls-cert and --tls-key every
+port speaks https with that certificate (host names of its own under `.localhost`, which curl
+resolves to 127.0.0.1, play a provider's hosts).
 """
 import argparse
 import base64
 import http.server
 import json
 import os
+import ssl
 import sys
 import threading
 
@@ -34,6 +37,8 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--max-requests", type=int, default=500)
     parser.add_argument("--lifetime", type=float, default=120)
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
     args = parser.parse_args()
     ports = dict(item.split("=", 1) for item in args.port)
     with open(args.script) as handle:
@@ -111,6 +116,10 @@ def main():
     for name, port in ports.items():
         server = http.server.ThreadingHTTPServer(("127.0.0.1", int(port)), handler_for(name))
         server.daemon_threads = True
+        if args.tls_cert:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(args.tls_cert, args.tls_key)
+            server.socket = context.wrap_socket(server.socket, server_side=True)
         servers.append(server)
     for server in servers[1:]:
         threading.Thread(target=server.serve_forever, daemon=True).start()

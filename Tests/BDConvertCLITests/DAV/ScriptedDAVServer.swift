@@ -22,8 +22,9 @@ final class ScriptedDAVServer {
   private let process: Process
   private let folder: TemporaryDirectory
 
-  /// Starts the server; `answers` in the script's form, `{A}` and `{B}` standing for the ports.
-  init(_ answers: [[String: Any]]) throws {
+  /// Starts the server; `answers` in the script's form, `{A}` and `{B}` standing for the ports;
+  /// over https with `tls` (a PEM certificate and its key).
+  init(_ answers: [[String: Any]], tls: (certificate: String, key: String)? = nil) throws {
     folder = try TemporaryDirectory()
     a = try freePort()
     var other = try freePort()
@@ -39,6 +40,7 @@ final class ScriptedDAVServer {
       "--port", "B=\(b)", "--script", folder.url.path + "/script.json", "--log",
       folder.url.path + "/requests.log", "--max-requests", "500", "--lifetime", "120",
     ]
+    if let tls { process.arguments? += ["--tls-cert", tls.certificate, "--tls-key", tls.key] }
     process.standardOutput = FileHandle.nullDevice
     _ = FileManager.default.createFile(atPath: folder.url.path + "/errors.log", contents: nil)
     process.standardError = try FileHandle(
