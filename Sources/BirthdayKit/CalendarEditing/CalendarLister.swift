@@ -30,7 +30,7 @@ public enum CalendarLister {
   /// ```swift
   /// let events = try CalendarLister.list(
   ///   MemoryByteSource(calendarText), fileName: "birthdays.ics", today: today)
-  /// print(events.first?.textLine ?? "")  // 2027-04-12<TAB>1985-04-12<TAB>9e1f...<TAB>Birthday: Tom
+  /// if let event = events.first { print(event.next, event.summary) }  // 2027-04-12 Birthday: Tom
   /// ```
   /// - Throws: ``InputFormatError`` naming the line, ``ByteSourceError``, or
   ///   ``TemporaryFileError`` when a large calendar cannot be spilled.
@@ -54,7 +54,7 @@ public enum CalendarLister {
   /// try CalendarLister.forEachEvent(
   ///   in: FileDescriptorByteSource(descriptor: 0, name: "<stdin>"), fileName: "<stdin>",
   ///   today: today
-  /// ) { event in print(event.textLine) }
+  /// ) { event in print(event.uid, event.summary) }
   /// ```
   /// - Parameters:
   ///   - source: the calendar; read once, from start to end (a pipe is fine).
@@ -79,12 +79,12 @@ public enum CalendarLister {
   /// try CalendarLister.forEachEvent(
   ///   in: [(MemoryByteSource(family), "family.ics"), (MemoryByteSource(work), "work.ics")],
   ///   today: today
-  /// ) { event in print(event.textLine) }
+  /// ) { event in print(event.uid, event.summary) }
   /// ```
   /// - Parameter inputs: the calendars and their names for diagnostics, each read once, in order.
   /// - Throws: as ``forEachEvent(in:fileName:today:diagnostics:_:)``, for the first calendar
   ///   that fails.
-  public static func forEachEvent<Source: ByteSource>(
+  package static func forEachEvent<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
     diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws {
