@@ -1,7 +1,7 @@
 import BirthdayKit
 
 /// `--for CLIENT`: the reminders and leap-day rule a calendar app honours, and a note on what it
-/// does with an imported file anyway. Sources: the README's compatibility table.
+/// does with an imported file anyway. Sources: the compatibility table in docs/calendar-apps.md.
 enum ClientPreset: String, CaseIterable, Sendable {
   case google
   case apple
@@ -46,7 +46,7 @@ enum ClientPreset: String, CaseIterable, Sendable {
       let allowed = leapDayPolicies.map(\.rawValue).joined(separator: " or ")
       throw .usage(
         "--leap-day \(options.leapDayPolicy.rawValue) is not shown as intended by \(rawValue) "
-          + "(see 'Compatibility' in the README); use \(allowed)", usage)
+          + "(see docs/calendar-apps.md); use \(allowed)", usage)
     }
     switch self {
     case .google:

@@ -19,9 +19,8 @@ struct ConvertCommand {
   var eventObserver: (any RenderedEventObserver)?
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
-  /// vCard files go parallel from 1 MiB (four segments): at 10k gen_corpus vCard 3.0 contacts
-  /// (7 MB), 2 threads put 199 M instructions on each worker and 29 M on the calling thread,
-  /// against 410 M on one thread, so the run takes about half as long on two free cores. CSV
+  /// vCard files go parallel from 1 MiB (four segments): 10k contacts (7 MB) already take about
+  /// half as long on two free cores, the calling thread's share being small. CSV
   /// keeps 8 MiB (not measured below it).
   static func parallelThreshold(_ format: InputFormat) -> Int {
     format == .vCard ? 1 << 20 : 8 << 20

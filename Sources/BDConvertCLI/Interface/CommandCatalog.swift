@@ -35,8 +35,8 @@ enum CommandCatalog {
         value: ValueSpec(
           "SHELL", .choices([Choice("bash", ""), Choice("zsh", ""), Choice("fish", "")])),
         help:
-          "print the completion script for SHELL (bash, zsh or fish); see the README for where "
-          + "to put it"),
+          "print the completion script for SHELL (bash, zsh or fish); see docs/commands.md for "
+          + "where to put it"),
       OptionSpec(
         "--man-pages", value: ValueSpec("DIR", .directories),
         help: "write the man pages (bdconvert.1 and one per command) into DIR"),

@@ -174,7 +174,7 @@ enum ByteScan {
 
   /// The sum of the eight byte lanes of `counts`. Counting flags this way instead of with
   /// `nonzeroBitCount` matters: the x86-64 baseline has no POPCNT instruction, and the portable
-  /// population count it gets instead cost `countLineBreaks` about 8 instructions a byte.
+  /// population count it gets instead would make `countLineBreaks` several times slower.
   @inline(__always)
   private static func laneSum(_ counts: UInt64) -> Int {
     let pairs = (counts & 0x00FF_00FF_00FF_00FF) &+ ((counts >> 8) & 0x00FF_00FF_00FF_00FF)

@@ -2,7 +2,7 @@
 /// and the vCard reader's search for the colon after a skipped property's parameters.
 ///
 /// One or two byte compares and one mask test per block (`pcmpeqb`, `por`, `pmovmskb` on SSE2),
-/// about half the instructions of ``ByteScan``'s eight-byte SWAR, which handles the last bytes of
+/// about half the work of ``ByteScan``'s eight-byte SWAR, which handles the last bytes of
 /// the range. The mask lanes are exact, so no byte is checked twice.
 enum SIMDByteScan {
   /// The index of the first LF or CR in `bytes[from..<to]`, or `nil`.

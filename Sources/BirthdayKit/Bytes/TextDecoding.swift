@@ -86,8 +86,8 @@ package enum TextDecoding {
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> String? in
       // Decoded once: `String(decoding:)` checks the bytes as it copies them and repairs what is
       // not UTF-8, so the bytes were UTF-8 exactly when the text is the same bytes. (Checking
-      // for ASCII first, or `String(validating:)` on a buffer, went over them again: the
-      // latter's generic path cost about 1,000 instructions a cell.)
+      // for ASCII first, or `String(validating:)` on a buffer, goes over them again, the
+      // latter through a slow generic path.)
       var text = String(decoding: buffer, as: UTF8.self)
       return text.withUTF8 { sameBytes($0, buffer) } ? text : nil
     }

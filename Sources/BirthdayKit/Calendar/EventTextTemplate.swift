@@ -27,7 +27,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One piece of a parsed template. Plain data: rendering retains and releases nothing per
-  /// piece (an enum with an array payload did, about 700 instructions a template).
+  /// piece (an enum with an array payload would, for every piece of every event).
   struct Piece: Hashable, Sendable {
     enum Kind: UInt8, Hashable, Sendable {
       /// Template text, already on one line (line breaks and controls became spaces).

@@ -30,7 +30,7 @@ public enum CalendarLister {
   /// ```swift
   /// let events = try CalendarLister.list(
   ///   MemoryByteSource(calendarText), fileName: "birthdays.ics", today: today)
-  /// if let event = events.first { print(event.next, event.summary) }  // 2027-04-12 Birthday: Tom
+  /// print(events.first?.summary ?? "")  // Birthday: Tom Roe
   /// ```
   /// - Throws: ``InputFormatError`` naming the line, ``ByteSourceError``, or
   ///   ``TemporaryFileError`` when a large calendar cannot be spilled.
@@ -54,7 +54,7 @@ public enum CalendarLister {
   /// try CalendarLister.forEachEvent(
   ///   in: FileDescriptorByteSource(descriptor: 0, name: "<stdin>"), fileName: "<stdin>",
   ///   today: today
-  /// ) { event in print(event.uid, event.summary) }
+  /// ) { event in print(event.next?.description ?? "-", event.summary) }
   /// ```
   /// - Parameters:
   ///   - source: the calendar; read once, from start to end (a pipe is fine).

@@ -112,8 +112,8 @@ package struct ListedEventRecord {
   }
 
   /// Replaces the contents of `record` with the record of one event. The record is put
-  /// together on the stack and appended in one copy (each small append cost about 90
-  /// instructions, fourteen of them a record).
+  /// together on the stack and appended in one copy (each small append checks the array's
+  /// uniqueness and capacity, and a record has fourteen parts).
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
     lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false, isCelebration: Bool = false,

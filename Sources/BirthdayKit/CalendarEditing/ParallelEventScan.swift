@@ -114,8 +114,8 @@ enum ParallelEventScan {
 
   /// The LF bytes in `source[..<end]`: the line breaks the line reader counts there when it
   /// has no lone CR (a file with lone CRs is caught by the check at the cut, and read on one
-  /// thread). Sixteen bytes a step: the exact count of CR, LF and CRLF cost about five
-  /// instructions a byte, a sixth of the second half's work.
+  /// thread). Sixteen bytes a step: the exact count of CR, LF and CRLF is several times the
+  /// work, and would be a sizeable part of the second half's.
   private static func countLineFeeds(in source: any RandomAccessByteSource, before end: Int)
     throws -> Int
   {

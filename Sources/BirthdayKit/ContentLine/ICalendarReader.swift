@@ -284,8 +284,8 @@ struct ICalendarScanner {
       line.kind = .end
       line.depth = stack.count
       stack.removeLast()
-      // One by one: `removeLast(_:)` went through the generic `replaceSubrange` (700
-      // instructions a call); a component name is a few bytes.
+      // One by one: `removeLast(_:)` goes through the generic `replaceSubrange`, costly for
+      // the few bytes of a component name.
       while names.count > open.nameStart { names.removeLast() }
     } else {
       line.kind = .property

@@ -101,8 +101,8 @@ extension BirthdayCalendarConverter {
     // Events kept one after another are one range of the segment's output, written at once.
     var run: Range<Int>?
     // Whether a diagnostic was given since the last record was counted: only then can the
-    // failure counter have moved (reading it pays a dynamic exclusivity check, 7.6 M
-    // instructions for 100k rows). Unknown at the start.
+    // failure counter have moved (reading it pays a dynamic exclusivity check, for every
+    // record). Unknown at the start.
     var gaveDiagnostic = true
     for item in segment.items {
       switch item {
@@ -123,7 +123,7 @@ extension BirthdayCalendarConverter {
       case .event(let index):
         let event = segment.events[index]
         // No closure here: one capturing `self` looked the converter's generic type metadata up
-        // for every event (11% of the calling thread's instructions with two threads).
+        // for every event, a large part of the calling thread's work.
         if selection.acrossSources {
           var celebration = segment.celebrations[index]
           if lineOffset != 0 { celebration.location?.line += lineOffset }

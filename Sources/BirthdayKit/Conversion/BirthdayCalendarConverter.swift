@@ -21,7 +21,7 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   var writer: ICalendarWriter<Sink>
   /// ``writer``'s renderer and buffer, held here too: code not specialized for `Sink` that
   /// called the writer for each event looked up `ICalendarWriter<Sink>`'s type metadata each
-  /// time (about 330 instructions an event); only flushing needs the writer itself.
+  /// time; only flushing needs the writer itself.
   private let renderer: EventRenderer
   private let output: OutputBuffer
   let builder: CelebrationBuilder

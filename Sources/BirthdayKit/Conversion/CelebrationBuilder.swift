@@ -98,7 +98,7 @@ package struct CelebrationBuilder: Sendable {
     if leftOutReason(of: contact) != nil { return }
     // Most contacts have a birthday and no other date: their one event is made directly. The
     // general path below built two arrays of tuples and copied the optional strings in them
-    // through the runtime's generic value functions, about 2,000 instructions a contact.
+    // through the runtime's generic value functions, for every contact.
     if !contact.isDeceased, let birthday = contact.birthday,
       !includeAnniversaries || contact.anniversaries.isEmpty,
       !otherDates || contact.otherDates.isEmpty

@@ -85,8 +85,7 @@ struct SegmentConversion: Sendable {
   }
 
   /// Room for the items and events of a segment like this one, and an eighth more: arrays
-  /// grown item by item copied each of them about twice (a `Celebration` is large), about 2% of a
-  /// worker's instructions on CSV.
+  /// grown item by item copy each of them about twice (a `Celebration` is large).
   var capacityForNext: Capacity {
     Capacity(items: items.count + items.count / 8, events: events.count + events.count / 8)
   }

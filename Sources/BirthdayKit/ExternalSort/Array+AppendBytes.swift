@@ -1,6 +1,6 @@
 extension [UInt8] {
-  /// Appends `bytes` in one copy: `append(contentsOf:)` of an `UnsafeRawBufferPointer` took the
-  /// generic sequence path (about 100 instructions for an 8-byte integer, more per record).
+  /// Appends `bytes` in one copy: `append(contentsOf:)` of an `UnsafeRawBufferPointer` takes the
+  /// generic sequence path, byte by byte.
   @inline(__always)
   mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
     append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))

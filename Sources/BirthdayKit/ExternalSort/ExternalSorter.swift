@@ -211,7 +211,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
 
   /// A stable merge sort (insertion-sorted runs of 16, then merged in passes through a scratch
   /// copy), written out so that the comparison is inlined: the standard library's `sort(by:)`
-  /// cost about 150 instructions a comparison through its closure.
+  /// calls it through a closure, which costs many times the comparison.
   private static func sort(
     _ entries: UnsafeMutableBufferPointer<Entry>, arena: UnsafeRawBufferPointer, ordering: Ordering
   ) {

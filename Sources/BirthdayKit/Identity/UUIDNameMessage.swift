@@ -1,7 +1,7 @@
 /// The message of a name-based UUID (the namespace's 16 bytes, then the name) gathered in one
 /// stack buffer and hashed in one go by ``SHA1/digestWords(paddingInPlace:length:)``.
 ///
-/// Feeding a streaming ``SHA1`` piece by piece cost about 250 instructions a UUID in partial-block
+/// Feeding a streaming ``SHA1`` piece by piece spends much of a UUID's work on partial-block
 /// bookkeeping. A name too long for the buffer moves to a streaming ``SHA1`` on the way, so any
 /// length gives the same digest.
 struct UUIDNameMessage {

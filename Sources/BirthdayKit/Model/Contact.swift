@@ -34,7 +34,7 @@ public struct Contact: Hashable, Sendable {
 
   // No initializer here: the implicit member-wise one (every field, in this order) is the vCard
   // reader's. An explicit one with every field made the compiler build the contact, copy it and
-  // destroy the original (about 500 instructions a card); the others, below, call it.
+  // destroy the original for every card; the others, below, call it.
 }
 
 extension Contact {

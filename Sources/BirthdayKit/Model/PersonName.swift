@@ -46,8 +46,8 @@ public struct PersonName: Hashable, Sendable {
     self.family = family
   }
 
-  /// `given + " " + family`, written in one go: the two appends of `+` cost about 250
-  /// instructions each.
+  /// `given + " " + family`, written in one go: `+` would append twice, growing the string
+  /// each time.
   private static func joined(_ given: String, _ family: String) -> String {
     var given = given
     var family = family

@@ -218,8 +218,8 @@ package enum TextSanitizer {
   /// other text to the full normalization.
   ///
   /// Lower-cased scalar by scalar, as `String.lowercased()` does, but only the scalars that
-  /// change: `lowercased()` appended every scalar's mapping as a string, about 5,000
-  /// instructions for a ten-letter name.
+  /// change: `lowercased()` appends every scalar's mapping as a string, which costs far more
+  /// per name.
   private static func composedKey(_ text: String) -> String? {
     let line = singleLine(text)
     var changes = false
@@ -260,8 +260,8 @@ package enum TextSanitizer {
 
   /// The lower case of a scalar in the blocks that names mostly use beyond Latin-1, by offset:
   /// Greek, Cyrillic, kana, CJK ideographs, Hangul syllables and the Arabic letters (the last four
-  /// have no case). `nil` for any other scalar: its Unicode properties tell. Asking them cost
-  /// about 500 instructions a letter.
+  /// have no case). `nil` for any other scalar: its Unicode properties tell (asking them for
+  /// every letter is slow).
   private static func simpleLowercase(_ value: UInt32) -> Unicode.Scalar? {
     let lower: UInt32
     switch value {

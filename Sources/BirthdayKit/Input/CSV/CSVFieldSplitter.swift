@@ -109,8 +109,7 @@ struct CSVFieldSplitter {
   ) {
     bytes.removeAll(keepingCapacity: true)
     // No record has more fields than bytes + 1. The slots are written through pointers, not
-    // appended: each append checked the array's uniqueness and capacity, about 20 instructions,
-    // three times per field.
+    // appended: each append checks the array's uniqueness and capacity, three times per field.
     let slots = min(neededFields, data.count + 1)
     if starts.count < slots {
       starts = Array(repeating: 0, count: slots)

@@ -130,8 +130,8 @@ enum VCardBytes {
 
   /// True when `bytes` equal, ignoring ASCII case, a lower-case keyword of `count` bytes (8 to
   /// 16) given as the little-endian words of its first and of its last eight bytes
-  /// (``keywordWords(_:)``): two overlapping loads and compares instead of a byte loop (about 150
-  /// instructions for `BEGIN:VCARD` through the array form).
+  /// (``keywordWords(_:)``): two overlapping loads and compares instead of a byte loop through
+  /// an array.
   @inline(__always)
   static func equalsIgnoringCase(
     _ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt64, _ last: UInt64, count: Int

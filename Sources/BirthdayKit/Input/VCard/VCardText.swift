@@ -111,8 +111,8 @@ enum VCardText {
   }
 
   /// `bytes`, valid UTF-8, as a string. ASCII (`isASCII`) of up to 15 bytes, which the string
-  /// keeps inline, is copied without the second look `String(decoding:as:)` takes at it (about 60
-  /// instructions less). Either way the string's own check repairs what is not valid.
+  /// keeps inline, is copied without the second look `String(decoding:as:)` takes at it. Either
+  /// way the string's own check repairs what is not valid.
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
     guard isASCII, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
     return String(unsafeUninitializedCapacity: bytes.count) {
