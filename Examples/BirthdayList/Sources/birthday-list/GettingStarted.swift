@@ -26,7 +26,8 @@ func someOptions() -> ConversionOptions {
 /// "Large files".
 func streaming(_ text: String) throws -> ConversionStatistics {
   var converter = BirthdayCalendarConverter(
-    sink: MemoryByteSink(), options: ConversionOptions()) { print($0) }
+    sink: MemoryByteSink(), options: ConversionOptions()
+  ) { print($0) }
   try converter.begin()
   try converter.convert(vCard: MemoryByteSource(text), fileName: "contacts.vcf")
   let statistics = try converter.finish()
