@@ -15,8 +15,10 @@ let package = Package(
   targets: [
     // The pipeline: input readers -> core model -> calendar writer / editor.
     .target(name: "BirthdayKit"),
-    // CalDAV/CardDAV: an HTTP client (Foundation's URLSession), multistatus parsing, collections.
-    .target(name: "BirthdayDAV", dependencies: ["BirthdayKit"]),
+    // libcurl's C interface (libcurl4-openssl-dev's headers), for BirthdayDAV only.
+    .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+    // CalDAV/CardDAV: an HTTP client (libcurl), multistatus parsing, collections.
+    .target(name: "BirthdayDAV", dependencies: ["BirthdayKit", "CCurl"]),
     // The command line: argument parsing, files, diagnostics, exit statuses. No network or XML
     // library: the server commands reach a server through its ServerBackend protocol.
     .target(name: "BDConvertCLI", dependencies: ["BirthdayKit"]),

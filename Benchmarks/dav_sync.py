@@ -22,12 +22,15 @@ carddav (an address book on the server as the source) the contacts stored in the
         moved on the server.
 
 Prints one line per run: server, run, events added/updated/removed/unchanged, requests by method
-(bdconvert's own count, -v), wall seconds. Timings on a loaded machine are noisy; the request
-counts are exact.
+(bdconvert's own count, -v), wall seconds and bdconvert's CPU seconds (user + system, from the
+rusage of the children this script has waited for: the servers are waited for only at the end, so
+the figure is bdconvert's alone). Timings on a loaded machine are noisy; the request counts are
+exact.
 """
 import argparse
 import os
 import re
+import resource
 import shutil
 import hashlib
 import signal
@@ -107,7 +110,9 @@ def start(kind, folder):
 
 
 def sync(bdconvert, source, target, limit=None, create=True):
-    """Runs one sync; returns (summary, requests, seconds), or None when stopped at `limit`."""
+    """Runs one sync; returns (summary, requests, seconds, CPU seconds), or None when stopped at
+    `limit`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     process = subprocess.Popen(
         [bdconvert, "sync", source, "--to", target, "-v", "--user", "bench"]
@@ -121,11 +126,13 @@ def sync(bdconvert, source, target, limit=None, create=True):
         process.communicate()
         return None
     seconds = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if process.returncode != 0:
         raise SystemExit(f"sync failed ({process.returncode}):\n{stderr[-2000:]}")
     summary = re.search(r"sync: (.*)", stderr).group(1)
     requests = re.findall(r"bdconvert: (\d+ requests? \(.*\))", stderr)
-    return summary, " + ".join(requests), seconds
+    return summary, " + ".join(requests), seconds, cpu
 
 
 def database(folder):
@@ -235,8 +242,9 @@ def main():
             handle.write(changed)
 
         def report(kind, run, result):
-            summary, requests, seconds = result
-            print(f"{kind}\t{run}\t{summary}\t{requests}\t{seconds:.1f} s", flush=True)
+            summary, requests, seconds, cpu = result
+            print(f"{kind}\t{run}\t{summary}\t{requests}\t{seconds:.1f} s\t{cpu:.1f} s CPU",
+                  flush=True)
 
         for kind in args.servers.split(","):
             folder = os.path.join(work, kind)

@@ -17,6 +17,8 @@ struct ConvertCommand {
   var addressBooks: ServerAddressBooks?
   /// Told about every event written (`sync` learns the wanted events from it).
   var eventObserver: (any RenderedEventObserver)?
+  /// The name of the file or resource that holds a contact alone (`sync`'s keys).
+  var resourceName: (@Sendable (SourceLocation) -> String?)?
 
   /// Below this size a file is read on one thread: starting threads would cost more than it saves.
   /// vCard files go parallel from 1 MiB (four segments): 10k contacts (7 MB) already take about
@@ -88,6 +90,7 @@ struct ConvertCommand {
     var conversion = BirthdayCalendarConverter<FileDescriptorSink>.Options(
       calendar: calendar, includeAnniversaries: options.includeAnniversaries)
     conversion.builder = options.celebrationBuilder
+    conversion.builder.resourceName = resourceName
     if !options.groups.isEmpty {
       let vCardFiles = zip(inputs, formats).filter { $0.1 == .vCard }.map(\.0.displayName)
       GroupCardPrepass.collect(into: &conversion.builder, paths: vCardFiles)

@@ -91,6 +91,12 @@ final class ServerAddressBooks {
     return SourceLocation(file: path, line: line, column: location.column)
   }
 
+  /// Each address book's lookup of the resource (its path) and its own line for a line of the
+  /// book, by the book's input name.
+  var resourceLookups: [String: @Sendable (Int) -> (path: String, line: Int)?] {
+    books.mapValues(\.resource)
+  }
+
   /// The closing lines with the requests sent, for `--verbose`.
   var requestSummary: String { accesses.map(\.requestSummary).joined() }
 }

@@ -22,6 +22,19 @@ extension SyncChange {
     return line
   }
 
+  /// The line of a removal held back because an unreadable record could be its contact's: `!`,
+  /// the title and date, and why (`kept: could be the unreadable record at google.csv:14`;
+  /// "would be kept" in a dry run).
+  func heldBackLine(showsUID: Bool, dryRun: Bool) -> String {
+    var line = "! \(oneLine(summary))  \(oneLine(date))"
+    let notes = notes.map { note in
+      oneLine(dryRun && note.hasPrefix("kept:") ? "would be " + note : note)
+    }
+    if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
+    if showsUID { line += "  [\(oneLine(uid))]" }
+    return line
+  }
+
   /// `name: OLD → NEW; date: OLD → NEW; alarms`: each changed part, with its old and new
   /// value where the plan knows them.
   var whatChanged: String {
@@ -32,19 +45,25 @@ extension SyncChange {
       if part == "date", let previousDate, previousDate != date {
         return "date: \(oneLine(previousDate)) → \(oneLine(date))"
       }
+      // The contact's stable key (a new e-mail address): rewritten so that a rename still pairs.
+      if part == "key" { return "contact key" }
       return part
     }
     return parts.isEmpty ? "changed" : parts.joined(separator: "; ")
   }
 
-  /// One JSON object without a line break: `op` (add, replace, remove), `uid`, `summary`,
+  /// One JSON object without a line break: `op` (add, replace, remove; keep for a removal held
+  /// back), `uid`, `summary`,
   /// `date`, `changed`, `previousSummary` and `previousDate` (a replacement's old values, `null`
   /// when unchanged) and `notes`.
-  var jsonLine: String {
+  var jsonLine: String { jsonLine(op: operation.name) }
+
+  /// ``jsonLine`` with another `op`: `keep` for a removal held back.
+  func jsonLine(op: String) -> String {
     func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
     let previousSummary = previousSummary == summary ? nil : previousSummary
     let previousDate = previousDate == date ? nil : previousDate
-    return "{\"op\":\(jsonString(operation.name)),\"uid\":\(jsonString(uid)),"
+    return "{\"op\":\(jsonString(op)),\"uid\":\(jsonString(uid)),"
       + "\"summary\":\(jsonString(summary)),\"date\":\(jsonString(date)),"
       + "\"changed\":[\(changed.map(jsonString).joined(separator: ","))],"
       + "\"previousSummary\":\(optional(previousSummary)),"

@@ -23,6 +23,8 @@ struct SyncCommand {
   var scanned = ArgumentScanner.Result()
   /// The CalDAV/CardDAV client, in `bdconvert-dav` only.
   var backend: (any ServerBackend)?
+  /// The files of folder sources that hold one card each (see ``singleCardFiles(_:)``).
+  var singleCardFiles: Set<String> = []
 
   /// What `sync` adds to the conversion options.
   struct SyncOptions {
@@ -62,6 +64,7 @@ struct SyncCommand {
       throw .usage(
         "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
     }
+    let given = Set(options.inputs)
     options.inputs = try expandFolders(options.inputs)
     // What stays with a person across renames, hashed on the events sync writes (pairing).
     options.csv.readsIdentityKeys = true
@@ -89,6 +92,7 @@ struct SyncCommand {
     command.environment = invocation.environment
     command.scanned = scanned
     command.backend = invocation.server
+    command.singleCardFiles = singleCardFiles(options.inputs.filter { !given.contains($0) })
     return try command.run()
   }
 
@@ -165,6 +169,8 @@ struct SyncCommand {
 
     var conversion = ConvertCommand(options: options, timestamp: timestamp)
     conversion.addressBooks = addressBooks
+    conversion.resourceName = Self.resourceNames(
+      singleCardFiles: singleCardFiles, addressBooks: addressBooks)
     conversion.scratch = wanted
     conversion.eventObserver = collector
     conversion.requiresEveryInput = true
@@ -229,9 +235,14 @@ struct SyncCommand {
     }
 
     // 4. Safety.
+    let relocate = addressBooks.map { books in { books.relocate($0) } } ?? { $0 }
     try check(
-      &plan, unreadRecords: unreadRecords, names: statistics.namesWithProblems,
-      unnamed: statistics.problemsWithoutName + (unclaimedFailure ? 1 : 0))
+      &plan, unreadRecords: unreadRecords,
+      names: zip(statistics.namesWithProblems, statistics.problemLocations).map {
+        ($0, relocate($1))
+      },
+      unnamed: statistics.problemsWithoutName + (unclaimedFailure ? 1 : 0),
+      unnamedAt: statistics.unnamedProblemLocations.first.map(relocate))
 
     // 5. The plan, then the changes.
     try printPlan(plan)
@@ -298,7 +309,8 @@ struct SyncCommand {
 
   /// Refuses or trims a plan that would remove what it should not.
   private func check(
-    _ plan: inout SyncPlan, unreadRecords: Int, names: [String], unnamed: Int
+    _ plan: inout SyncPlan, unreadRecords: Int, names: [(name: String, at: SourceLocation)],
+    unnamed: Int, unnamedAt: SourceLocation?
   ) throws(CommandError) {
     if plan.adoptedCount > 0 {
       let count = plan.adoptedCount
@@ -338,7 +350,14 @@ struct SyncCommand {
       let held: Int
       do {
         held = try plan.holdBackRemovals(because: reason) { change in
-          unnamed > 0 || names.contains { SyncPairing.title(change.summary, couldBeOf: $0) }
+          if let record = names.first(where: {
+            SyncPairing.title(change.summary, couldBeOf: $0.name)
+          }) {
+            return "kept: could be the unreadable record at \(Self.place(record.at))"
+          }
+          guard unnamed > 0 else { return nil }
+          return "kept: could be the record without a readable name"
+            + (unnamedAt.map { " at \(Self.place($0))" } ?? "")
         }
       } catch {
         throw Self.commandError(error)
@@ -372,6 +391,9 @@ struct SyncCommand {
       }
     }
   }
+
+  /// `file:line` of a record, as a plan line names it.
+  static func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
 
   /// Names every copy of a UID that an earlier file or resource of the target already holds and
   /// that the plan removes: a vdir or a collection holds one event per UID, and with two, every
@@ -460,6 +482,13 @@ struct SyncCommand {
           StandardStreams.output(text)
           text = ""
         }
+      }
+      // The removals held back, each with the record that could be its own (`!`).
+      for change in plan.heldBack {
+        text +=
+          (sync.json
+            ? change.jsonLine(op: "keep")
+            : change.heldBackLine(showsUID: options.verbose, dryRun: sync.dryRun)) + "\n"
       }
     } catch {
       throw Self.commandError(error)

@@ -2,7 +2,7 @@ import BDConvertCLI
 import BirthdayDAV
 import Foundation
 
-/// The server commands' client: BirthdayDAV (URLSession, XMLParser). `bdconvert-dav` passes it to
+/// The server commands' client: BirthdayDAV (libcurl, XMLParser). `bdconvert-dav` passes it to
 /// ``CommandLineTool/main(_:environment:server:)``.
 public struct DAVServerBackend: ServerBackend {
   /// Creates the backend.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// How often and how patiently a request is tried again.
 public struct RetryPolicy: Sendable {
   /// Attempts in all, the first included.
@@ -140,8 +136,6 @@ public final class DAVClient: @unchecked Sendable {
       timeout: timeout, maximumBodySize: maximumBodySize, connections: connections)
   }
 
-  deinit { transport.invalidate() }
-
   /// Requests sent so far by method (each retry and redirect counts).
   public var requestCounts: [String: Int] {
     lock.lock()
@@ -216,13 +210,11 @@ public final class DAVClient: @unchecked Sendable {
         writeLock.lock()
         holdsWriteLock = true
       }
-      var request = URLRequest(url: current)
-      request.httpMethod = method
-      request.httpBody = body
-      request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-      for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+      var request = HTTPRequest(method: method, url: current, body: body)
+      request.headers.append(("User-Agent", userAgent))
+      request.headers += headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
       if let credentials, admits(current) {
-        request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization")
+        request.headers.append(("Authorization", credentials.basicAuthorization))
       }
       count(method)
       let failureReason: String

@@ -3,6 +3,7 @@
 
     hostile_server.py --port PORT --log requests.log [--events N] [--fault FAULT]
                       [--stored K] [--fault-method METHOD] [--auth USER:PASSWORD] [--status S] [--retry-after SECONDS]
+                      [--delay SECONDS]
                       [--max-requests N] [--lifetime SECONDS]
 
 Serves one calendar, /cal/, holding N events (/cal/eNNNNNN.ics, UID uid-NNNNNN): PROPFIND Depth 0
@@ -14,6 +15,7 @@ whose method is --fault-method (any when absent):
   huge-length  a 207 with Content-Length: 10000000000, its bytes sent as fast as the client reads
   endless      a 207 without a length whose multistatus never ends
   status       --status S (with Retry-After: --retry-after when given)
+  delay        the usual answer, after --delay seconds (default 5) of silence
 With --auth, a request without those Basic credentials is answered 401 (the log never shows them).
 Each request is logged as `METHOD PATH STATUS`. The server exits after --max-requests requests or
 --lifetime seconds, whichever comes first, and a faulty answer stops when the client goes away or
@@ -65,6 +67,7 @@ def main():
     parser.add_argument("--fault-method")
     parser.add_argument("--status", type=int, default=503)
     parser.add_argument("--retry-after")
+    parser.add_argument("--delay", type=float, default=5)
     parser.add_argument("--auth")
     parser.add_argument("--max-requests", type=int, default=2000)
     parser.add_argument("--lifetime", type=float, default=120)
@@ -100,7 +103,7 @@ def main():
                 if expected and self.headers.get("Authorization") != expected:
                     self.answer(401, b"", [("WWW-Authenticate", 'Basic realm="test"')])
                 elif args.fault and args.fault_method in (None, self.command):
-                    self.fault()
+                    self.fault(body)
                 else:
                     self.serve(body)
             except (BrokenPipeError, ConnectionResetError):
@@ -115,7 +118,13 @@ def main():
             self.end_headers()
             self.wfile.write(payload)
 
-        def fault(self):
+        def fault(self, body):
+            if args.fault == "delay":
+                ends = time.monotonic() + args.delay
+                while alive() and time.monotonic() < ends:
+                    time.sleep(0.1)
+                self.serve(body)
+                return
             if args.fault == "status":
                 headers = [("Retry-After", args.retry_after)] if args.retry_after else []
                 self.answer(args.status, b"injected fault\n", headers)

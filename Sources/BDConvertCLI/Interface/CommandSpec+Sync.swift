@@ -43,10 +43,12 @@ extension CommandSpec {
         "Contacts without a UID (Google and Outlook CSV) get a UID from their name and day. "
           + "When a sync would add one event and remove another that is evidently the same "
           + "person, it replaces the old event instead (with the new UID), noting why: the same "
-          + "key ('paired: same e-mail address', 'same phone number' or 'same contact id': the "
-          + "first e-mail address, else phone number, else Outlook entry id or Google photo "
-          + "address of the contact, which sync writes on its events as X-BDCONVERT-KEY, hashed, "
-          + "never as written), then the same title with another date ('paired: same name, "
+          + "key ('paired: same vCard file', 'same e-mail address', 'same phone number' or "
+          + "'same contact id': the name of the contact's own file (a .vcf of a vdir folder "
+          + "given as SOURCE, a CardDAV resource), else its first e-mail address, else phone "
+          + "number, else Outlook entry id or Google photo address, which sync writes on its "
+          + "events as X-BDCONVERT-KEY, hashed, never as written; a new key alone rewrites the "
+          + "event once, 'contact key' in the plan, so that a later rename still pairs), then the same title with another date ('paired: same name, "
           + "changed date'), or the same date with a close title ('paired: same date, close "
           + "name': the words of one are all in the other, or at most two letters differ). Only "
           + "unambiguous pairs are made. Events written before keys were have none: the name and "
@@ -58,7 +60,8 @@ extension CommandSpec {
           + "nothing is changed and the exit status is 65. A record that could not be read "
           + "holds back the removal of the events that could be its own (its name is in their "
           + "title; every removal when its name could not be read either): the rest of the plan "
-          + "is applied, a warning says how many removals were held back and why, and the exit "
+          + "is applied, the plan lists each event kept ('! NAME DATE (kept: could be the "
+          + "unreadable record at FILE:LINE)'), a warning says how many and why, and the exit "
           + "status is 65, so that a cron job notices. An event changed in the calendar app "
           + "since the last sync (sync records what it wrote, X-BDCONVERT-DIGEST) is "
           + "overwritten with a note in the plan, or left alone with --keep-edited. Events that "
@@ -83,8 +86,9 @@ extension CommandSpec {
           OptionSpec(
             "--json",
             help:
-              "the plan as one JSON object per line, with the keys op (add, replace, remove), "
-              + "uid, summary, date, changed (date, name, alarms, details, adopted), "
+              "the plan as one JSON object per line, with the keys op (add, replace, remove; "
+              + "keep: a removal held back), uid, summary, date, changed (date, name, alarms, "
+              + "details, adopted, key), "
               + "previousSummary and previousDate (a replacement's old values, else null) and "
               + "notes; printed also with -q"),
           OptionSpec(
@@ -130,19 +134,30 @@ extension CommandSpec {
     environment: ConversionOptionSpecs.environment + [ServerAccess.environment],
     exitStatuses: [
       StatusSpec(.success, "success (warnings may have been printed)"),
-      StatusSpec(.usage, "usage error"),
+      StatusSpec(
+        .usage,
+        "usage error, a refused URL (plain HTTP to another host than loopback, a password in "
+          + "it) or credentials that cannot be read"),
       StatusSpec(
         .dataError,
-        "a source is not a contact file or holds no contacts, bad data under --strict, a mass "
-          + "removal refused, TARGET is not a calendar sync can keep in step (nothing was "
-          + "changed); or removals held back because records could not be read (the rest was "
-          + "applied)"),
-      StatusSpec(.noInput, "a source cannot be opened"),
+        "a source is not a contact file or holds no contacts, a calendar given as SOURCE or an "
+          + "address book as TARGET (files), bad data under --strict, a mass removal refused, "
+          + "TARGET is not a calendar sync can keep in step, a server answer that cannot be used "
+          + "(nothing was changed); or removals held back because records could not be read "
+          + "(the rest was applied)"),
+      StatusSpec(
+        .noInput,
+        "a source cannot be opened, or a URL is not what its place wants: a CalDAV calendar "
+          + "given as SOURCE, a CardDAV address book as TARGET, no collection at the URL"),
       StatusSpec(.cannotCreate, "TARGET cannot be written"),
       StatusSpec(
         .ioError, "I/O error or a full disk (one message; a vdir folder keeps the files written)"),
-      StatusSpec(.tempFailure, "some changes could not be applied (listed); run it again"),
-      StatusSpec(.unavailable, "the server cannot be reached"),
+      StatusSpec(
+        .tempFailure,
+        "some changes could not be applied (listed), or a server still failed after the "
+          + "retries, or --max-time or --max-wait ran out; run it again"),
+      StatusSpec(
+        .unavailable, "the server cannot be reached, or answered with an unexpected status"),
       StatusSpec(.noPermission, "the server refused the credentials"),
     ],
     run: { command, invocation throws(CommandError) in

@@ -94,9 +94,18 @@ enum HelpFormatter {
     return ["examples:"] + examples.map { "  " + $0 } + [""]
   }
 
+  /// `exit status:`, then one status a line, its meaning wrapped beside it (a cron job's
+  /// author looks a number up here).
   private static func statusLines(_ statuses: [StatusSpec]) -> [String] {
-    let text = statuses.map { "\($0.status.rawValue) \($0.meaning)" }.joined(separator: ", ")
-    return TextWrapping.wrap("exit status: " + text + ".", indent: 0) + [""]
+    var lines = ["exit status:"]
+    for status in statuses.sorted(by: { $0.status.rawValue < $1.status.rawValue }) {
+      var wrapped = TextWrapping.wrap(status.meaning, indent: 7)
+      let number = "  \(status.status.rawValue)"
+      wrapped[0] =
+        number + String(repeating: " ", count: 7 - number.count) + wrapped[0].dropFirst(7)
+      lines += wrapped
+    }
+    return lines + [""]
   }
 }
 

@@ -155,8 +155,12 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     let isItsOwn = first.map { $0.file == location.file && $0.line >= location.line } ?? true
     if isItsOwn, let name, statistics.namesWithProblems.count < 10_000 {
       statistics.namesWithProblems.append(name.formatted)
+      statistics.problemLocations.append(location)
     } else {
       statistics.problemsWithoutName += 1
+      if statistics.unnamedProblemLocations.count < 100 {
+        statistics.unnamedProblemLocations.append(first ?? location)
+      }
     }
   }
 

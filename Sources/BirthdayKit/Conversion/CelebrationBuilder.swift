@@ -24,6 +24,10 @@ package struct CelebrationBuilder: Sendable {
   /// Contacts whose name or UID matches one of these patterns (`--exclude`) yield nothing.
   package var exclusions: [ExclusionPattern] = []
   private var groupKeys: Set<String> = []
+  /// The name of the file or server resource that holds the contact at a location, when it
+  /// holds that contact alone (a vdir's `.vcf`, a CardDAV resource), else `nil`: `sync` keys a
+  /// contact without a UID by it first (``ContactIdentityKey/Kind/resource``).
+  package var resourceName: (@Sendable (SourceLocation) -> String?)?
 
   /// Why a contact with a date yields no event although nothing is wrong with it.
   package enum LeftOut: Sendable {
@@ -77,6 +81,15 @@ package struct CelebrationBuilder: Sendable {
     return names.contains { groupKeys.contains($0.lowercased()) }
   }
 
+  /// The key written on a contact's events: its file's or resource's name when it has no UID and
+  /// a file of its own, else what its record carries.
+  private func identityKey(of contact: Contact) -> ContactIdentityKey? {
+    guard let resourceName, contact.sourceIdentifier == nil,
+      let name = resourceName(contact.location)
+    else { return contact.identityKey }
+    return ContactIdentityKey(kind: .resource, value: name)
+  }
+
   /// The celebrations of `contact`, birthday first, in the order found.
   /// - Parameter report: receives a diagnostic when a dated contact has no name.
   package func celebrations(
@@ -115,7 +128,7 @@ package struct CelebrationBuilder: Sendable {
             kind: .birthday, sourceIdentifier: contact.sourceIdentifier, name: name,
             date: birthday),
           name: name, kind: .birthday, date: birthday, location: contact.location,
-          identityKey: contact.identityKey))
+          identityKey: identityKey(of: contact)))
       return
     }
     var dates: [(CelebrationKind, CivilDate, String?)] = []
@@ -144,7 +157,7 @@ package struct CelebrationBuilder: Sendable {
             kind: kind, sourceIdentifier: contact.sourceIdentifier, name: name, date: date,
             label: label),
           name: name, kind: kind, date: date, location: contact.location, label: label,
-          identityKey: contact.identityKey))
+          identityKey: identityKey(of: contact)))
     }
   }
 }

@@ -29,6 +29,10 @@ public struct ConversionStatistics: Hashable, Sendable {
   /// Records with problems whose name is not known (or beyond the first 10,000): any event
   /// could be theirs.
   package var problemsWithoutName = 0
+  /// Where each record of ``namesWithProblems`` starts, in the same order.
+  package var problemLocations: [SourceLocation] = []
+  /// Where the first 100 of ``problemsWithoutName`` failed.
+  package var unnamedProblemLocations: [SourceLocation] = []
 
   /// Creates empty statistics.
   package init() {}

@@ -1,8 +1,10 @@
 import Foundation
 
-/// What an export carries that stays with a person when the name or a date changes: the first
-/// e-mail address, else a phone number, else the export's own id of the entry (Outlook's entry
-/// id, Google's photo/resource address). `sync` writes it, hashed, on the events it writes
+/// What an export carries that stays with a person when the name or a date changes: the name of
+/// the contact's own file (a `.vcf` of a vdir folder given as a source, a CardDAV resource), else
+/// the first e-mail address, else a phone number, else the export's own id of the entry
+/// (Outlook's entry id, Google's photo/resource address). A vCard's `UID`, or Apple's `X-ABUID`
+/// when it has none, makes the event's UID itself, which needs no key. `sync` writes it, hashed, on the events it writes
 /// (``propertyName``), and pairs a removed event with an added one of the same key: a contact
 /// without a UID, renamed and re-dated at once, is then one update (see ``SyncPairing``).
 ///
@@ -12,11 +14,12 @@ import Foundation
 package struct ContactIdentityKey: Hashable, Sendable {
   /// Where the key comes from, which the plan names when it pairs by it.
   package enum Kind: UInt8, Sendable, CaseIterable {
-    case email, phone, entry
+    case resource, email, phone, entry
 
     /// The prefix of the property value.
     var prefix: String {
       switch self {
+      case .resource: "file"
       case .email: "email"
       case .phone: "tel"
       case .entry: "id"
@@ -26,6 +29,7 @@ package struct ContactIdentityKey: Hashable, Sendable {
     /// How the plan says why two events were paired.
     var reason: String {
       switch self {
+      case .resource: "same vCard file"
       case .email: "same e-mail address"
       case .phone: "same phone number"
       case .entry: "same contact id"
@@ -37,8 +41,8 @@ package struct ContactIdentityKey: Hashable, Sendable {
   static let propertyName = "X-BDCONVERT-KEY"
 
   package var kind: Kind
-  /// The normalised value: an e-mail address lower-cased, a phone number's digits, an id as
-  /// written.
+  /// The normalised value: a file or resource name as written, an e-mail address lower-cased, a
+  /// phone number's digits, an id as written.
   package var value: String
 
   /// A key from raw cell or property values, tried in this order: the first e-mail address

@@ -20,10 +20,14 @@ struct EventFacts {
   private(set) var hasDescription = false
   private(set) var start: [UInt8] = []
   private(set) var hasStart = false
-  /// `X-BDCONVERT-KEY` (``ContactIdentityKey``) as written, empty when absent. Not in the digest:
-  /// events written before sync wrote it must not look changed.
+  /// `X-BDCONVERT-KEY` (``ContactIdentityKey``) as written, empty when absent. In the digest's
+  /// details, so that a new key (a changed e-mail address) is written; ``keylessDetails`` lets
+  /// the planner leave alone events written before sync wrote keys.
   private(set) var identityKey: [UInt8] = []
+  /// The digest's details without `X-BDCONVERT-KEY`.
+  private(set) var keylessDetails: UInt32 = 0
   private var parts: (date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) = (0, 0, 0, 0)
+  private var keyHash: UInt64 = 0
   private var nested: UInt64 = 0
   /// Whether the values above are kept (not for the digest alone, which allocates nothing).
   private let keepsValues: Bool
@@ -61,6 +65,8 @@ struct EventFacts {
     hasStart = false
     if !identityKey.isEmpty { identityKey.removeAll(keepingCapacity: true) }
     parts = (0, 0, 0, 0)
+    keyHash = 0
+    keylessDetails = 0
     nested = 0
   }
 
@@ -84,6 +90,7 @@ struct EventFacts {
     case .ignored:
       return
     case .identityKey:
+      keyHash &+= EventDigest.hash(content)
       if keepsValues {
         identityKey.removeAll(keepingCapacity: true)
         identityKey.append(contentsOf: value)
@@ -145,12 +152,20 @@ struct EventFacts {
 
   /// Whether the component says something else than when sync last wrote it: edited in a
   /// calendar app or by hand since. `false` when sync recorded nothing (an older release).
-  var isEditedSinceWritten: Bool { writtenDigest.map { $0 != digest } ?? false }
+  /// A digest recorded without the key (by a build that left keys out of digests) counts too.
+  var isEditedSinceWritten: Bool {
+    guard let writtenDigest else { return false }
+    var keyless = digest
+    keyless.details = keylessDetails
+    return writtenDigest != digest && writtenDigest != keyless
+  }
 
   /// Works out ``digest`` once every line was taken.
   mutating func finish() {
     digest = EventDigest(
-      date: parts.date, name: parts.name, alarms: parts.alarms &+ nested, details: parts.details)
+      date: parts.date, name: parts.name, alarms: parts.alarms &+ nested,
+      details: parts.details &+ keyHash)
+    keylessDetails = EventDigest(date: 0, name: 0, alarms: 0, details: parts.details).details
   }
 
   /// How a property of the component itself counts.

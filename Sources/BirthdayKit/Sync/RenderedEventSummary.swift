@@ -9,10 +9,13 @@
 package struct RenderedEventSummary: Sendable, BitwiseCopyable {
   var key: SyncEventKey
   var digest: EventDigest
+  /// The digest's details without `X-BDCONVERT-KEY` (``EventFacts/keylessDetails``).
+  var keylessDetails: UInt32
 
-  private init(key: SyncEventKey, digest: EventDigest) {
+  private init(key: SyncEventKey, digest: EventDigest, keylessDetails: UInt32) {
     self.key = key
     self.digest = digest
+    self.keylessDetails = keylessDetails
   }
 
   /// The summary of `events` (from the first `BEGIN:VEVENT` line to the last `END:VEVENT`
@@ -31,6 +34,7 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
   ) -> RenderedEventSummary? {
     var facts = EventFacts(keepsValues: false)
     var digest = EventDigest()
+    var keylessDetails: UInt32 = 0
     var groupKey: SyncEventKey?
     var key: SyncEventKey?
     var depth = 1  // VCALENDAR, which holds the event
@@ -82,6 +86,7 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
           groupKey = key
           facts.finish()
           digest.combine(facts.digest)
+          keylessDetails &+= facts.keylessDetails
           facts.reset()
           depth = 1
           continue
@@ -102,7 +107,8 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
       if isEnd { depth -= 1 }
     }
     guard depth == 1, let groupKey else { return nil }  // an event left open, or none
-    return RenderedEventSummary(key: groupKey, digest: digest)
+    return RenderedEventSummary(
+      key: groupKey, digest: digest, keylessDetails: keylessDetails)
   }
 
   /// Whether a `BEGIN` line's value (trailing blanks aside) is `VEVENT`, ignoring ASCII case.

@@ -27,7 +27,8 @@ public struct SyncChange: Hashable, Sendable {
   public var summary: String
   /// Its date (`YYYY-MM-DD`).
   public var date: String
-  /// For a replacement: what changed (`date`, `name`, `alarms`, `details`, `adopted`).
+  /// For a replacement: what changed (`date`, `name`, `alarms`, `details`, `adopted`, `key`:
+  /// the contact's stable key, as a new e-mail address gives).
   public var changed: [String]
   /// For a replacement: the title the calendar had before, when it differs.
   package var previousSummary: String?

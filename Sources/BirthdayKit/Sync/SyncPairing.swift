@@ -88,7 +88,7 @@ package enum SyncPairing {
       match(
         note: SyncPlan.pairedByKey(kind),
         bucket: { $0.key.hasPrefix(prefix) ? $0.key : "" },
-        fits: { !$0.key.isEmpty && $0.key == $1.key })
+        fits: { $0.key.hasPrefix(prefix) && $0.key == $1.key })
     }
     match(note: SyncPlan.pairedByName, bucket: \.folded) { $0.date != $1.date }
     match(note: SyncPlan.pairedByDate, bucket: \.date) { closeTitles($0.folded, $1.folded) }

@@ -65,7 +65,10 @@ public struct SyncPlan {
   }
 
   /// The names of the bits of ``Operation/changedMask``.
-  static let changedParts = ["date", "name", "alarms", "details", "adopted"]
+  static let changedParts = ["date", "name", "alarms", "details", "adopted", "key"]
+  /// Bits of ``Operation/changedMask``.
+  static let detailsChanged: UInt8 = 1 << 3
+  static let keyChanged: UInt8 = 1 << 5
 
   /// The texts of the bits of ``Operation/notes``, as ``SyncChange/notes`` gives them.
   static let noteTexts =
@@ -120,12 +123,13 @@ public struct SyncPlan {
         notes: ["changed in the calendar since the last sync: kept (--keep-edited)"]))
   }
 
-  /// Holds back the removals for which `couldBeTheirs` is true (given each one's line), saying
-  /// why in ``heldBack`` and ``heldBackReason``; the rest of the plan goes ahead.
+  /// Holds back the removals for which `couldBeTheirs` gives a note (given each one's line;
+  /// "kept: could be the unreadable record at a.csv:14"), listed with it in ``heldBack``, with
+  /// why in ``heldBackReason``; the rest of the plan goes ahead.
   /// - Returns: how many were held back.
   @discardableResult
   package mutating func holdBackRemovals(
-    because reason: String, where couldBeTheirs: (SyncChange) -> Bool
+    because reason: String, where couldBeTheirs: (SyncChange) -> String?
   ) throws -> Int {
     var kept: [Operation] = []
     var held = 0
@@ -135,8 +139,8 @@ public struct SyncPlan {
         continue
       }
       var change = try self.change(operation)
-      if couldBeTheirs(change) {
-        change.notes.append("held back: \(reason)")
+      if let note = couldBeTheirs(change) {
+        change.notes.append(note)
         heldBack.append(change)
         held += 1
       } else {

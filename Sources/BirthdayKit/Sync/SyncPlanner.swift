@@ -101,7 +101,10 @@ public struct SyncPlanner {
           ? try Self.isOwnForm(wanted, wantedGroup, into: &group) : false
         switch entry.ownership {
         case .managed:
-          guard entry.digest != digest else {
+          // An event written before sync wrote keys is left alone while it says the same.
+          var keyless = digest
+          keyless.details = wantedGroup.keylessDetails
+          guard entry.digest != digest, entry.digest != keyless else {
             plan.unchanged += 1
             return
           }
@@ -135,6 +138,10 @@ public struct SyncPlanner {
         kind = .add
       }
       try wanted.read(wantedGroup, into: &group)
+      if let index, mask & SyncPlan.detailsChanged != 0 {
+        mask = try Self.keyChange(
+          mask, stored: inventory, index, wanted: group, keylessDetails: wantedGroup.keylessDetails)
+      }
       // The digest is recorded on a lone component, whose own digest it is.
       let bytes = group.stamped(
         SyncMarker.addedLines(
@@ -170,6 +177,25 @@ public struct SyncPlanner {
       try SyncPairing.pair(&plan, addedDigests: addedDigests)
     }
     return plan
+  }
+
+  /// A replacement's changed parts when the details changed: `key` when the contact's key
+  /// (``ContactIdentityKey``) is another than the event's (a new e-mail address: the event is
+  /// rewritten so that a later rename still pairs), then `details` only when something else
+  /// changed too, as far as the digests tell (an event without a key, compared without the new
+  /// one; with a key, the two cannot be told apart and the key is named alone).
+  private static func keyChange(
+    _ mask: UInt8, stored inventory: SyncInventory, _ index: Int, wanted group: SyncWantedGroup,
+    keylessDetails: UInt32
+  ) throws -> UInt8 {
+    let entry = inventory.entries[index]
+    let storedKey = try inventory.details(of: entry).identityKey ?? ""
+    guard SyncPairing.identityKey(in: group.bytes) != storedKey else { return mask }
+    var result = mask | SyncPlan.keyChanged
+    if !storedKey.isEmpty || entry.digest.details == keylessDetails {
+      result &= ~SyncPlan.detailsChanged
+    }
+    return result
   }
 
   /// Whether the group's UID is in bdconvert's own form: a lower-case UUIDv5, which only

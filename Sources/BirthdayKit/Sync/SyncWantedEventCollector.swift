@@ -4,7 +4,7 @@
 /// ``SyncWantedEvents/init(collected:in:fileName:)`` then reads the calendar only for its header
 /// and, later, for the events that are added or replaced.
 ///
-/// Memory: one 48-byte record per UID, spooled to an unnamed temporary file in blocks.
+/// Memory: one 56-byte record per UID, spooled to an unnamed temporary file in blocks.
 package final class SyncWantedEventCollector: RenderedEventObserver, @unchecked Sendable {
   // Changed only by `written`, on the thread that writes the calendar, and read once the
   // conversion is over.
@@ -38,12 +38,14 @@ package final class SyncWantedEventCollector: RenderedEventObserver, @unchecked 
     // Components of one UID that follow one another are one group, as when scanning.
     if current?.key == summary.key {
       current?.digest.combine(summary.digest)
+      current?.keylessDetails &+= summary.keylessDetails
       current?.end = self.length
       return
     }
     if let current { try append(current) }
     current = SyncWantedEvents.Group(
-      key: summary.key, digest: summary.digest, start: start, end: self.length)
+      key: summary.key, digest: summary.digest, keylessDetails: summary.keylessDetails,
+      start: start, end: self.length)
   }
 
   /// Spools the last group; called once, when the calendar is complete.

@@ -4,13 +4,15 @@
 /// ``SyncPlanner/plan(wanted:inventory:timestamp:options:)`` then matches it against the
 /// inventory and reads back only the events that are added or replaced.
 ///
-/// Memory: one 48-byte record per UID, spooled to an unnamed temporary file in blocks.
+/// Memory: one 56-byte record per UID, spooled to an unnamed temporary file in blocks.
 package struct SyncWantedEvents {
   /// One UID of the wanted calendar: the components that follow one another with that UID.
   /// Spooled as raw bytes, so it must stay plain data.
   struct Group: BitwiseCopyable {
     var key: SyncEventKey
     var digest: EventDigest
+    /// The digest's details without `X-BDCONVERT-KEY` (``EventFacts/keylessDetails``).
+    var keylessDetails: UInt32 = 0
     /// Where its first component starts and its last one ends.
     var start: Int64
     var end: Int64
@@ -76,6 +78,7 @@ package struct SyncWantedEvents {
             end: 0)
         }
         group?.digest.combine(reader.facts.digest)
+        group?.keylessDetails &+= reader.facts.keylessDetails
         group?.end = Int64(range.upperBound)
       }
     }

@@ -177,7 +177,8 @@ import Testing
       Int($0.split(separator: " ")[3]) ?? 0
     }
     #expect(puts.count == 13)
-    // The PUTs already on their way when the 423 came may overlap; the last eight may not.
-    #expect(puts.suffix(8).allSatisfy { $0 == 1 }, "\(puts)")
+    // The PUTs already on their way when the 423 came may overlap, and one on a new
+    // connection may reach the proxy late on a loaded machine; the last six may not.
+    #expect(puts.suffix(6).allSatisfy { $0 == 1 }, "\(puts)")
   }
 }

@@ -1,0 +1,35 @@
+// libcurl for BirthdayDAV's HTTP transport. curl_easy_setopt and curl_easy_getinfo are variadic,
+// which Swift cannot call: these typed wrappers are what Swift sees.
+#ifndef BDCONVERT_CCURL_SHIM_H
+#define BDCONVERT_CCURL_SHIM_H
+
+#define CURL_DISABLE_TYPECHECK 1
+#include <curl/curl.h>
+
+typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode ccurl_setopt_long(CURL *handle, CURLoption option, long value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_setopt_pointer(CURL *handle, CURLoption option, const void *value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_setopt_callback(
+    CURL *handle, CURLoption option, ccurl_data_callback callback) {
+  return curl_easy_setopt(handle, option, callback);
+}
+
+static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
+static inline long ccurl_global_all(void) { return CURL_GLOBAL_ALL; }
+static inline long ccurl_error_size(void) { return CURL_ERROR_SIZE; }
+
+#endif
