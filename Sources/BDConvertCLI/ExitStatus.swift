@@ -1,4 +1,4 @@
-/// Process exit statuses (BSD sysexits), as documented in the README.
+/// Process exit statuses (BSD sysexits), as `bdconvert --help` and each command's help list them.
 public enum ExitStatus: Int32, Sendable {
   /// Success; warnings may have been printed.
   case success = 0

@@ -46,19 +46,29 @@ struct ServerAccess {
 
   /// The options for a server URL, shown in their own group; with `calendarName`, also
   /// `--calendar-name` to choose a calendar from a server or principal URL.
-  static func options(calendarName: Bool, create: Bool = false) -> OptionGroup {
+  static func options(calendarName: Bool, create: Bool = false, addressBook: Bool = false)
+    -> OptionGroup
+  {
     OptionGroup(
       "calendar servers (CalDAV/CardDAV)",
       connectionOptions + (calendarName ? [calendarNameOption] : [])
-        + (create ? [createOption] : []))
+        + (create ? [createOption] : []) + (addressBook ? [addressBookOption] : []))
   }
+
+  /// `--address-book` for the commands that read CardDAV sources.
+  static let addressBookOption = OptionSpec(
+    "--address-book", value: ValueSpec("NAME"),
+    help:
+      "with a server or principal URL as SOURCE: the address book to read, by display name or "
+      + "last path segment (needed when the address-book home has several)")
 
   /// `--create` for `sync`.
   static let createOption = OptionSpec(
     "--create",
     help:
-      "make the calendar collection (MKCALENDAR, named by --calendar-name) when the URL does "
-      + "not exist, or when a server or principal URL has no calendar of that name")
+      "make the calendar collection (MKCALENDAR, named by --calendar-name, else by the URL's "
+      + "last segment) when the URL does not exist, or when a server or principal URL has no "
+      + "calendar of that name; its URL is printed")
 
   /// A progress line on a terminal for the requests of a sync, from the worker threads:
   /// `bdconvert: sync: 120 of 400 changes sent`.
@@ -111,6 +121,13 @@ struct ServerAccess {
         "stop talking to the server after SECONDS in all (default 3600): no request starts "
         + "later, one under way is cut off, and the run exits 75 with what it did"),
     OptionSpec(
+      "--allow-http",
+      help:
+        "allow plain http:// to an address of a private network as well as to this machine: "
+        + "10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local "
+        + "or .home.arpa; never to another address. Every run warns that the password and the "
+        + "data travel in clear"),
+    OptionSpec(
       "--max-wait", value: ValueSpec("SECONDS"),
       help:
         "wait at most SECONDS in all before retries (default 300), each wait at most 60 s, "
@@ -141,7 +158,16 @@ struct ServerAccess {
     guard let url = URL(string: text), url.host != nil else {
       throw .usage("'\(text)' is not a valid URL", usage)
     }
-    if let refusal = backend.refusal(of: url) { throw .usage(refusal, usage) }
+    let allowsHTTP = scanned.has("--allow-http")
+    if let refusal = backend.refusal(of: url, allowingPrivateHTTP: allowsHTTP) {
+      throw .usage(refusal, usage)
+    }
+    if allowsHTTP, backend.refusal(of: url, allowingPrivateHTTP: false) != nil {
+      StandardStreams.error(
+        DiagnosticStyle.current.render(
+          "plain HTTP to '\(url.host ?? text)' (--allow-http): the password and the data travel "
+            + "in clear on the network", at: nil, .warning) + "\n")
+    }
     var user = scanned.last("--user")
     if let urlUser {
       if let user, user != urlUser {
@@ -163,7 +189,7 @@ struct ServerAccess {
     let maximumTime = try seconds("--max-time", 3600, upTo: 604_800)
     let maximumWait = try seconds("--max-wait", 300, upTo: 86_400)
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
-    let login = ServerLogin(
+    var login = ServerLogin(
       url: url, user: user, passwordFile: scanned.last("--password-file"),
       environment: environment, timeout: timeout, maximumTime: maximumTime,
       maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)",
@@ -176,6 +202,7 @@ struct ServerAccess {
       onWarning: { message in
         StandardStreams.error(style.render(message, at: nil, .warning) + "\n")
       })
+    login.allowsPrivateHTTP = allowsHTTP
     do {
       return (ServerAccess(connection: try backend.connect(login)), url)
     } catch {

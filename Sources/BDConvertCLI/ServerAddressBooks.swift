@@ -41,7 +41,9 @@ final class ServerAddressBooks {
         throw CalendarInput.commandError(error)
       }
       do {
-        let resource = try access.connection.readAddressBook(url) { try file.append($0) }
+        let resource = try access.connection.readAddressBook(
+          url, name: scanned.last("--address-book")
+        ) { try file.append($0) }
         books[Self.key(source)] = Book(file: file, resource: resource)
       } catch {
         throw ServerAccess.commandError(thrown: error)

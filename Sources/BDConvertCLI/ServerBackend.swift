@@ -8,9 +8,9 @@ import Foundation
 /// its sibling `bdconvert-dav` (``ServerSibling``), which passes BDConvertServerCLI's backend to
 /// ``CommandLineTool/main(_:environment:server:)``.
 public protocol ServerBackend: Sendable {
-  /// Why `url` may not be used (plain HTTP to another host than a loopback address, not
-  /// http(s)), or `nil` when it may.
-  func refusal(of url: URL) -> String?
+  /// Why `url` may not be used (plain HTTP to another host than a loopback address, or with
+  /// `allowingPrivateHTTP` than a private network's; not http(s)), or `nil` when it may.
+  func refusal(of url: URL, allowingPrivateHTTP: Bool) -> String?
 
   /// A client for the server of `login.url`, with the credentials found for its host. Nothing is
   /// sent yet.
@@ -39,6 +39,8 @@ public struct ServerLogin: Sendable {
   package var maximumWait: Double
   /// The `User-Agent` header.
   public var userAgent: String
+  /// Whether plain HTTP may go to a private network's address (`--allow-http`).
+  public var allowsPrivateHTTP = false
   /// Called before each wait for a retry, with the URL, the reason and the delay in seconds.
   public var onRetry: @Sendable (String, String, Double) -> Void
   /// Called with a warning: an href of the server's answers that is not used, a password file

@@ -15,7 +15,9 @@ public protocol ServerConnection: AnyObject, Sendable {
   /// Reads every vCard of the address book at `url` (or the one of a server or principal URL),
   /// in path order, passing each to `write`.
   /// - Returns: the resource and its own line for a line of the stream written.
-  func readAddressBook(_ url: URL, write: ([UInt8]) throws -> Void) throws
+  /// With `name`, a server or principal URL leads to the address book of that display name or
+  /// last path segment (`--address-book`).
+  func readAddressBook(_ url: URL, name: String?, write: ([UInt8]) throws -> Void) throws
     -> @Sendable (Int) -> (path: String, line: Int)?
 
   /// Reads the resources of the calendar at `url` in batches. With `discover`, a server or
@@ -24,9 +26,11 @@ public protocol ServerConnection: AnyObject, Sendable {
     _ url: URL, name: String?, discover: Bool, _ body: ([ServerResource]) throws -> Void) throws
 
   /// The calendar collection at `url` (or named `name` under a server or principal URL, made
-  /// with MKCALENDAR when `create` is set) as a sync target.
+  /// with MKCALENDAR when `create` is set, named `createdName` when made at `url` itself) as a
+  /// sync target; `created` is told the URL of a calendar made.
   func syncTarget(
-    _ url: URL, name: String, create: Bool, diagnostics: @escaping DiagnosticHandler,
+    _ url: URL, name: String, create: Bool, createdName: String?,
+    created: (String) -> Void, diagnostics: @escaping DiagnosticHandler,
     progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> any SyncTarget
 

@@ -298,8 +298,19 @@ struct SyncCommand {
       scanned.last("--to") ?? sync.target, scanned: scanned, environment: environment, usage: usage,
       backend: backend)
     do {
+      // A calendar made at the URL given is named by --calendar-name, else by the URL's last
+      // segment: a second calendar must not show up as a second "Birthdays".
+      let given = scanned.last("--calendar-name").flatMap { $0.isEmpty ? nil : $0 }
+      let quiet = options.quiet
       let target = try access.connection.syncTarget(
         url, name: options.calendarName ?? "Birthdays", create: scanned.has("--create"),
+        createdName: given ?? url.lastPathComponent,
+        created: { made in
+          guard !quiet else { return }
+          StandardStreams.error(
+            "bdconvert: created the calendar at \(made) (the URL a phone or calendar app "
+              + "subscribes to)\n")
+        },
         diagnostics: diagnostics, progress: ServerAccess.progressPrinter(quiet: options.quiet))
       return (access, target)
     } catch {

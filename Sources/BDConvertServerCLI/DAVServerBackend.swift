@@ -8,9 +8,9 @@ public struct DAVServerBackend: ServerBackend {
   /// Creates the backend.
   public init() {}
 
-  public func refusal(of url: URL) -> String? {
+  public func refusal(of url: URL, allowingPrivateHTTP: Bool) -> String? {
     do {
-      try DAVClient.checkURL(url)
+      try DAVClient.checkURL(url, allowingPrivateHTTP: allowingPrivateHTTP)
       return nil
     } catch {
       return error.description
@@ -29,7 +29,7 @@ public struct DAVServerBackend: ServerBackend {
     let client = DAVClient(
       credentials: credentials, origin: login.url, timeout: login.timeout,
       budget: RunBudget.forThisRun(time: login.maximumTime, waiting: login.maximumWait),
-      userAgent: login.userAgent)
+      userAgent: login.userAgent, allowsPrivateHTTP: login.allowsPrivateHTTP)
     client.onRetry = login.onRetry
     client.onWarning = login.onWarning
     return DAVServerConnection(client: client)

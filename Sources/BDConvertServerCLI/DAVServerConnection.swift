@@ -25,11 +25,12 @@ final class DAVServerConnection: ServerConnection {
     }
   }
 
-  func readAddressBook(_ url: URL, write: ([UInt8]) throws -> Void) throws
+  func readAddressBook(_ url: URL, name: String?, write: ([UInt8]) throws -> Void) throws
     -> @Sendable (Int) -> (path: String, line: Int)?
   {
     try translatingErrors {
-      let collection = try DAVCollection.discover(url, kind: .addressBook, client: client)
+      let collection = try DAVCollection.discover(
+        url, kind: .addressBook, client: client, name: name)
       let download = try AddressBookDownload.read(collection, write: write)
       return { download.resource(atLine: $0) }
     }
@@ -51,12 +52,15 @@ final class DAVServerConnection: ServerConnection {
   }
 
   func syncTarget(
-    _ url: URL, name: String, create: Bool, diagnostics: @escaping DiagnosticHandler,
+    _ url: URL, name: String, create: Bool, createdName: String?,
+    created: (String) -> Void, diagnostics: @escaping DiagnosticHandler,
     progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> any SyncTarget {
     try translatingErrors {
       let collection = try DAVCollection.discover(
-        url, kind: .calendar, client: client, name: name, create: create)
+        url, kind: .calendar, client: client, name: name, create: create,
+        createdName: createdName)
+      if collection.wasCreated { created(collection.url.absoluteString) }
       return ServerSyncTarget(
         base: CalDAVSyncTarget(collection: collection, diagnostics: diagnostics, progress: progress)
       )

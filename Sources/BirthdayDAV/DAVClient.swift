@@ -67,7 +67,8 @@ public struct RetryPolicy: Sendable {
 /// - A redirect is followed only during discovery, and only to an origin admitted that way; a
 ///   redirect of any other request (a change, a read of a collection found) is an error naming
 ///   its `Location` (``DAVError/redirected(url:method:status:location:reason:)``).
-/// - Plain HTTP is allowed only to a loopback address; TLS certificates are always verified.
+/// - Plain HTTP is allowed only to a loopback address, or with `allowsPrivateHTTP` to a private
+///   network's (``NetworkScope``); TLS certificates are always verified.
 /// - Timeouts, dropped connections, 500/502/503/504 and 429 are tried again with backoff
 ///   (honouring `Retry-After`), at most ``RetryPolicy/attempts`` times, 423 Locked at most
 ///   ``RetryPolicy/lockedAttempts`` times with a longer backoff; then ``DAVError/gaveUp``.
@@ -84,6 +85,8 @@ public final class DAVClient: @unchecked Sendable {
   private let timeout: Double
   /// The run's time and waiting, shared by all requests.
   package let budget: RunBudget
+  /// Whether plain HTTP may go to a private network's address (`--allow-http`).
+  public let allowsPrivateHTTP: Bool
   private let userAgent: String
   private let lock = NSLock()
   private var counts: [String: Int] = [:]
@@ -120,13 +123,15 @@ public final class DAVClient: @unchecked Sendable {
   ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
   ///   - connections: how many requests may run at once.
   ///   - userAgent: the `User-Agent` header.
+  ///   - allowsPrivateHTTP: plain HTTP may go to a private network's address too.
   package init(
     credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
     retry: RetryPolicy = .standard, budget: RunBudget = .generous(),
     maximumBodySize: Int = 64 << 20, connections: Int = 4,
-    userAgent: String = "bdconvert"
+    userAgent: String = "bdconvert", allowsPrivateHTTP: Bool = false
   ) {
     self.credentials = credentials
+    self.allowsPrivateHTTP = allowsPrivateHTTP
     if let origin = origin.flatMap(DAVURLScope.origin(of:)) { origins = [origin] }
     self.userAgent = userAgent
     self.retry = retry
@@ -146,8 +151,9 @@ public final class DAVClient: @unchecked Sendable {
   /// All requests sent so far.
   public var requestTotal: Int { requestCounts.values.reduce(0, +) }
 
-  /// Throws unless `url` may be used: http or https, plain HTTP only to a loopback address.
-  public static func checkURL(_ url: URL) throws(DAVError) {
+  /// Throws unless `url` may be used: http or https, plain HTTP only to a loopback address, or
+  /// with `allowingPrivateHTTP` (`--allow-http`) to a private network's (``NetworkScope``).
+  public static func checkURL(_ url: URL, allowingPrivateHTTP: Bool = false) throws(DAVError) {
     let scheme = url.scheme?.lowercased()
     guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
       throw .refusedURL(
@@ -158,20 +164,25 @@ public final class DAVClient: @unchecked Sendable {
         url: DAVURLScope.printable(url.absoluteString),
         reason: "a URL with a user name or password is not sent")
     }
-    if scheme == "http", !isLoopback(host) {
+    guard scheme == "http" else { return }
+    switch NetworkScope(host: host) {
+    case .loopback: return
+    case .privateNetwork where allowingPrivateHTTP: return
+    case .privateNetwork:
       throw .refusedURL(
         url: url.absoluteString,
-        reason: "plain HTTP is allowed only to a loopback address; use https://")
+        reason: "plain HTTP is allowed only to a loopback address; use https://, or "
+          + "--allow-http for this address of a private network (the password and the data "
+          + "then travel in clear on it)")
+    case .other:
+      throw .refusedURL(
+        url: url.absoluteString,
+        reason: allowingPrivateHTTP
+          ? "--allow-http allows plain HTTP only to a private network (10/8, 172.16/12, "
+            + "192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local or "
+            + ".home.arpa), and '\(host)' is not one; use https://"
+          : "plain HTTP is allowed only to a loopback address; use https://")
     }
-  }
-
-  /// `localhost`, 127.0.0.0/8 or ::1.
-  static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    if host == "localhost" || host == "::1" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127"
-      && parts.allSatisfy { UInt8($0) != nil }
   }
 
   /// Sends a request, retrying transient failures; a redirect is followed only as `redirects`
@@ -190,7 +201,7 @@ public final class DAVClient: @unchecked Sendable {
     _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
     redirects policy: Redirects = .refused
   ) throws(DAVError) -> (response: HTTPResponse, url: URL) {
-    try Self.checkURL(url)
+    try Self.checkURL(url, allowingPrivateHTTP: allowsPrivateHTTP)
     try checkOrigin(url)
     var current = url
     var redirects = 0
@@ -253,7 +264,8 @@ public final class DAVClient: @unchecked Sendable {
                 + "a change or a read of the collection; give the URL the server names")
           }
           guard let next = DAVURLScope.resolved(location, against: current),
-            (try? Self.checkURL(next)) != nil, admit(next, namedBy: current)
+            (try? Self.checkURL(next, allowingPrivateHTTP: allowsPrivateHTTP)) != nil,
+            admit(next, namedBy: current)
           else {
             throw refusal(
               "another host than the one given; requests go only to it and, over https, to "

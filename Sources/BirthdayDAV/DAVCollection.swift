@@ -26,6 +26,8 @@ public struct DAVCollection: Sendable {
   public let kind: Kind
   /// Where its members may be.
   let scope: DAVURLScope?
+  /// Whether this run made it (MKCALENDAR), for the user to be told its URL.
+  public internal(set) var wasCreated = false
 
   /// How many resources one multiget asks for.
   public static let batchSize = 200
@@ -46,8 +48,11 @@ public struct DAVCollection: Sendable {
   /// made when `create` is set.
   /// - Throws: ``DAVError/notACalendar(url:reason:)`` naming the collections found when none
   ///   can be chosen, or what the requests throw.
+  /// - Parameter createdName: the display name of a calendar made at `url` itself (default:
+  ///   `name`, else the URL's last segment).
   public static func discover(
-    _ url: URL, kind: Kind, client: DAVClient, name: String? = nil, create: Bool = false
+    _ url: URL, kind: Kind, client: DAVClient, name: String? = nil, create: Bool = false,
+    createdName: String? = nil
   ) throws(DAVError) -> DAVCollection {
     let homeProperty = kind == .calendar ? "c:calendar-home-set" : "a:addressbook-home-set"
     let homeName: DAVPropertyName = kind == .calendar ? .calendarHomeSet : .addressbookHomeSet
@@ -77,7 +82,8 @@ public struct DAVCollection: Sendable {
       ? nil : try Self.properties(of: response, url: target, method: "PROPFIND").first
     if response.status == 404 || own?.status == 404 {
       if create, kind == .calendar {
-        return try make(url, displayName: name ?? url.lastPathComponent, client: client)
+        return try make(
+          url, displayName: createdName ?? name ?? url.lastPathComponent, client: client)
       }
       throw .notACalendar(
         url: url.absoluteString,
@@ -173,7 +179,9 @@ public struct DAVCollection: Sendable {
       url: asked.absoluteString,
       reason: "\(wanted) in \(home.absoluteString)"
         + (found.isEmpty ? "" : " (found: \(listing))")
-        + (kind == .calendar ? "; give the collection URL, --calendar-name NAME, or --create" : ""))
+        + (kind == .calendar
+          ? "; give the collection URL, --calendar-name NAME, or --create"
+          : "; give the address book's URL, or --address-book NAME"))
   }
 
   /// Makes a calendar collection at `url` with MKCALENDAR.
@@ -184,7 +192,8 @@ public struct DAVCollection: Sendable {
     // A URL that is taken is answered 403 (RFC 4791 5.3.1; Xandikos), 405 (sabre/dav) or 409
     // (Radicale). An earlier attempt that timed out, and was retried, may have made the calendar
     // after all: then it is there to be used.
-    let made = DAVCollection(client: client, url: url, kind: .calendar)
+    var made = DAVCollection(client: client, url: url, kind: .calendar)
+    made.wasCreated = true
     do throws(DAVError) {
       let status = try client.send(
         "MKCALENDAR", url, headers: ["Content-Type": xml],

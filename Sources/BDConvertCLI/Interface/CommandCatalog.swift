@@ -49,9 +49,29 @@ enum CommandCatalog {
       "bdconvert help convert",
     ],
     exitStatuses: [
-      StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
-      StatusSpec(.dataError, "bad data"), StatusSpec(.noInput, "input cannot be opened"),
-      StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
+      StatusSpec(.success, "success (warnings may have been printed)"),
+      StatusSpec(
+        .usage,
+        "usage error, or a server URL or credentials refused (plain HTTP to a public address, "
+          + "a password in the URL, a password file that cannot be read)"),
+      StatusSpec(
+        .dataError,
+        "bad data: an input that is not the expected format, a problem under --strict; for "
+          + "sync also a refused plan (a mass removal, a source with no contacts) or removals "
+          + "held back because records could not be read"),
+      StatusSpec(
+        .noInput,
+        "an input cannot be opened, or a server URL is not the collection expected (a "
+          + "calendar given as an address book, or the other way round)"),
+      StatusSpec(
+        .unavailable, "a server cannot be reached, or answered with an unexpected status"),
+      StatusSpec(.cannotCreate, "output cannot be created"),
+      StatusSpec(.ioError, "I/O error or a full disk"),
+      StatusSpec(
+        .tempFailure,
+        "a sync applied only part of its changes, a server kept failing, or --max-time or "
+          + "--max-wait ran out; running it again finishes the job"),
+      StatusSpec(.noPermission, "a server refused the credentials"),
     ])
 }
 

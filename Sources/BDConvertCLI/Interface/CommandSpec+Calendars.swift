@@ -28,7 +28,8 @@ extension CommandSpec {
           + "large calendar is sorted through unnamed temporary files in $TMPDIR (default /tmp), "
           + "so memory stays small."),
       .paragraph(
-        "URL is a CalDAV calendar collection (https://, or http:// to a loopback address); a "
+        "URL is a CalDAV calendar collection (https://, or http:// to a loopback address, or with "
+          + "--allow-http to a private network's); a "
           + "server or principal URL also works: the calendar is found through "
           + "/.well-known/caldav and the calendar home, and chosen by --calendar-name when there "
           + "are several. Every event resource is read (in batches of 200) and listed as one "

@@ -122,7 +122,7 @@ extension CommandSpec {
               + "vcf-to-ics import into the same calendar); default: leave them and warn"),
         ])
     ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles)
-      + [ServerAccess.options(calendarName: false, create: true)],
+      + [ServerAccess.options(calendarName: false, create: true, addressBook: true)],
     examples: [
       "bdconvert sync contacts.vcf --to birthdays.ics",
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
@@ -136,7 +136,8 @@ extension CommandSpec {
       StatusSpec(.success, "success (warnings may have been printed)"),
       StatusSpec(
         .usage,
-        "usage error, a refused URL (plain HTTP to another host than loopback, a password in "
+        "usage error, a refused URL (plain HTTP to another host than loopback or, with "
+          + "--allow-http, a private network's; a password in "
           + "it) or credentials that cannot be read"),
       StatusSpec(
         .dataError,

@@ -61,7 +61,7 @@ extension CommandSpec {
           ConversionOptionSpecs.column,
         ]
       ),
-      ServerAccess.options(calendarName: false),
+      ServerAccess.options(calendarName: false, addressBook: true),
     ],
     examples: [
       "bdconvert upcoming contacts.vcf",

@@ -43,6 +43,7 @@ enum ManPageWriter {
     lines += exampleSection(tool.examples)
     lines += [".Sh SEE ALSO"]
     lines += seeAlso(tool.commands.map { "bdconvert-\($0.name)" }.sorted())
+    lines += installedGuides
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -76,6 +77,7 @@ enum ManPageWriter {
     lines += exampleSection(command.examples)
     lines += [".Sh SEE ALSO"]
     lines += seeAlso(["bdconvert"])
+    lines += installedGuides
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -151,6 +153,18 @@ enum ManPageWriter {
   private static func exampleSection(_ examples: [String]) -> [String] {
     [".Sh EXAMPLES", ".Bd -literal -offset indent"] + examples.map(escaped) + [".Ed"]
   }
+
+  /// Where the guides are once installed: `Scripts/install` puts the README and `docs/` in
+  /// `share/doc/bdconvert/` of its prefix (a man page is read where the repository is not).
+  static let installedGuides = [
+    ".Pp",
+    "The user guides (sync, servers, calendar apps, commands) are installed with",
+    "README.md in",
+    ".Pa /usr/local/share/doc/bdconvert/",
+    "(under the prefix given to the install script), and are in the",
+    ".Pa docs/",
+    "folder of the release archive.",
+  ]
 
   private static func seeAlso(_ pages: [String]) -> [String] {
     pages.enumerated().map { index, page in
