@@ -90,7 +90,7 @@ struct ServerAccess {
 
   /// The exit statuses of a command that talks to a server.
   static let exitStatuses = [
-    StatusSpec(.unavailable, "the server cannot be reached"),
+    StatusSpec(.unavailable, "the server cannot be reached, or its certificate is not trusted"),
     StatusSpec(
       .tempFailure,
       "the server kept failing (timeouts, 5xx, 429), or the run's time or waiting was spent; "
@@ -109,6 +109,17 @@ struct ServerAccess {
       help:
         "read the password from the first line of FILE (with a warning when other users can "
         + "read it)"),
+    OptionSpec(
+      "--ca-file", value: ValueSpec("FILE", .files([])),
+      help:
+        "trust a server on https whose certificate, or the authority that signed it, is in "
+        + "FILE (PEM), as well as the system's authorities (SSL_CERT_FILE and SSL_CERT_DIR "
+        + "are honoured too)"),
+    OptionSpec(
+      "--pin-sha256", value: ValueSpec("HASH"),
+      help:
+        "trust the server whose public key has this base64 SHA-256 (curl's --pinnedpubkey "
+        + "sha256//HASH), also with a self-signed certificate, and no other key"),
     OptionSpec(
       "--timeout", value: ValueSpec("SECONDS"),
       help:
@@ -188,11 +199,22 @@ struct ServerAccess {
     let timeout = try seconds("--timeout", 30, upTo: 3600)
     let maximumTime = try seconds("--max-time", 3600, upTo: 604_800)
     let maximumWait = try seconds("--max-wait", 300, upTo: 86_400)
+    let caFile = scanned.last("--ca-file")
+    if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+      throw .usage("cannot read --ca-file '\(caFile)'", usage)
+    }
+    let pin = scanned.last("--pin-sha256")
+    if let pin, !isPin(pin) {
+      throw .usage(
+        "invalid --pin-sha256 '\(pin)': expected the base64 SHA-256 of the server's public key "
+          + "(44 characters, as curl's sha256//HASH)", usage)
+    }
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
     var login = ServerLogin(
       url: url, user: user, passwordFile: scanned.last("--password-file"),
       environment: environment, timeout: timeout, maximumTime: maximumTime,
-      maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)",
+      maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)", caFile: caFile,
+      pinnedKey: pin,
       onRetry: { url, reason, delay in
         StandardStreams.error(
           style.render(
@@ -208,6 +230,12 @@ struct ServerAccess {
     } catch {
       throw CommandError(status: .usage, message: error.message, usage: usage)
     }
+  }
+
+  /// Whether `text` is a SHA-256 in base64, with or without curl's `sha256//`.
+  static func isPin(_ text: String) -> Bool {
+    let hash = text.hasPrefix("sha256//") ? String(text.dropFirst(8)) : text
+    return hash.count == 44 && Data(base64Encoded: hash)?.count == 32
   }
 
   /// The command error for a server failure: 69 unreachable or another unexpected status, 77

@@ -39,6 +39,10 @@ public struct ServerLogin: Sendable {
   package var maximumWait: Double
   /// The `User-Agent` header.
   public var userAgent: String
+  /// `--ca-file`: certificates (PEM) trusted besides the system's.
+  public var caFile: String? = nil
+  /// `--pin-sha256`: the base64 SHA-256 of the only public key accepted.
+  public var pinnedKey: String? = nil
   /// Whether plain HTTP may go to a private network's address (`--allow-http`).
   public var allowsPrivateHTTP = false
   /// Called before each wait for a retry, with the URL, the reason and the delay in seconds.

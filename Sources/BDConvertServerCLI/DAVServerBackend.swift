@@ -29,7 +29,9 @@ public struct DAVServerBackend: ServerBackend {
     let client = DAVClient(
       credentials: credentials, origin: login.url, timeout: login.timeout,
       budget: RunBudget.forThisRun(time: login.maximumTime, waiting: login.maximumWait),
-      userAgent: login.userAgent, allowsPrivateHTTP: login.allowsPrivateHTTP)
+      userAgent: login.userAgent, allowsPrivateHTTP: login.allowsPrivateHTTP,
+      trust: TLSTrust.forThisRun(
+        caFile: login.caFile, pinnedKey: login.pinnedKey, environment: login.environment))
     client.onRetry = login.onRetry
     client.onWarning = login.onWarning
     return DAVServerConnection(client: client)

@@ -6,7 +6,7 @@ extension ServerFailure {
   init(_ error: DAVError) {
     let kind: Kind
     switch error {
-    case .unreachable: kind = .unreachable
+    case .unreachable, .untrusted: kind = .unreachable
     case .unauthorized: kind = .unauthorized
     case .gaveUp, .stopped: kind = .gaveUp
     case .status, .redirected: kind = .status

@@ -124,11 +124,13 @@ public final class DAVClient: @unchecked Sendable {
   ///   - connections: how many requests may run at once.
   ///   - userAgent: the `User-Agent` header.
   ///   - allowsPrivateHTTP: plain HTTP may go to a private network's address too.
+  ///   - trust: the certificates a server on https may show.
   package init(
     credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
     retry: RetryPolicy = .standard, budget: RunBudget = .generous(),
     maximumBodySize: Int = 64 << 20, connections: Int = 4,
-    userAgent: String = "bdconvert", allowsPrivateHTTP: Bool = false
+    userAgent: String = "bdconvert", allowsPrivateHTTP: Bool = false,
+    trust: TLSTrust = TLSTrust()
   ) {
     self.credentials = credentials
     self.allowsPrivateHTTP = allowsPrivateHTTP
@@ -138,7 +140,7 @@ public final class DAVClient: @unchecked Sendable {
     self.timeout = timeout
     self.budget = budget
     self.transport = HTTPTransport(
-      timeout: timeout, maximumBodySize: maximumBodySize, connections: connections)
+      timeout: timeout, maximumBodySize: maximumBodySize, connections: connections, trust: trust)
   }
 
   /// Requests sent so far by method (each retry and redirect counts).
@@ -234,6 +236,11 @@ public final class DAVClient: @unchecked Sendable {
       switch transport.perform(request, end: budget.end) {
       case .failure(.cannotConnect(let reason)):
         throw .unreachable(url: current.absoluteString, reason: reason)
+      case .failure(.untrusted(let reason)):
+        throw .untrusted(
+          url: current.absoluteString,
+          reason: reason.hasPrefix("its public key")
+            ? reason : reason + "; use --ca-file FILE or --pin-sha256 HASH")
       case .failure(.tooLarge):
         throw .malformedResponse(url: current.absoluteString, reason: "the answer is too large")
       case .failure(.failed(let reason)):

@@ -10,6 +10,8 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
   case gaveUp(url: String, reason: String, attempts: Int)
   /// The run's time or its waiting for the server is spent (``RunBudget``).
   case stopped(url: String, reason: String)
+  /// The server's certificate was refused: exit 69.
+  case untrusted(url: String, reason: String)
   /// Any other unexpected status.
   case status(url: String, method: String, status: Int)
   /// A redirect that is not followed (`location` printable: user info left out).
@@ -29,6 +31,8 @@ public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case .gaveUp(let url, let reason, let attempts):
       "\(url): \(reason), still failing after \(attempts) attempts"
     case .stopped(let url, let reason): "\(url): \(reason)"
+    case .untrusted(let url, let reason):
+      "\(url): the server's certificate is not trusted: \(reason)"
     case .status(let url, let method, let status):
       "\(method) \(url): HTTP \(status) \(HTTPStatusText.reason(status))"
     case .redirected(let url, let method, let status, let location, let reason):

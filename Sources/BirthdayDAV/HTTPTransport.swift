@@ -36,6 +36,8 @@ enum TransportFailure: Error {
   case outOfTime
   /// The body is larger than the limit.
   case tooLarge
+  /// The server's certificate was refused (not trusted, another name, another key than pinned).
+  case untrusted(String)
   /// Anything else (TLS failure, bad URL).
   case failed(String)
 }
@@ -56,29 +58,14 @@ enum TransportFailure: Error {
 /// CPU. Each caller takes an idle libcurl handle (or makes one) and gives it back with its
 /// open connections, so a sync's thousands of PUTs reuse a few connections.
 final class HTTPTransport: Sendable {
-  /// Which certificates a TLS server may show: the system's, or those of a file or folder
-  /// given; a pinned public key (`sha256//BASE64`) must match in any case.
-  struct Trust: Sendable {
-    var caFile: String?
-    var caDirectory: String?
-    var pinnedKey: String?
-
-    /// The system's certificates, or `SSL_CERT_FILE` / `SSL_CERT_DIR` when set.
-    static func system(environment: [String: String]) -> Trust {
-      Trust(
-        caFile: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
-        caDirectory: environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
-    }
-  }
-
   private let maximumBodySize: Int
   private let timeout: Double
-  private let trust: Trust
+  private let trust: TLSTrust
   private let idleLimit: Int
   /// Handles not in use, with their connections.
   private let idle = Mutex<[CurlEasyHandle]>([])
 
-  init(timeout: Double, maximumBodySize: Int, connections: Int, trust: Trust = Trust()) {
+  init(timeout: Double, maximumBodySize: Int, connections: Int, trust: TLSTrust = TLSTrust()) {
     self.maximumBodySize = maximumBodySize
     self.timeout = timeout
     self.trust = trust
@@ -109,6 +96,16 @@ final class HTTPTransport: Sendable {
       return .failure(.tooLarge)
     case CURLE_OPERATION_TIMEDOUT:
       return .failure(limitedByRun ? .outOfTime : .timedOut)
+    case CURLE_PEER_FAILED_VERIFICATION:
+      // "SSL certificate problem: self-signed certificate", "SSL: no alternative certificate
+      // subject name matches target host name '…'"
+      var reason = outcome.message
+      for prefix in ["SSL certificate problem: ", "SSL: "] where reason.hasPrefix(prefix) {
+        reason.removeFirst(prefix.count)
+      }
+      return .failure(.untrusted(reason))
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+      return .failure(.untrusted("its public key does not match --pin-sha256"))
     case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .failure(.cannotConnect(outcome.message))
     case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE,

@@ -3,7 +3,7 @@
 
     hostile_server.py --port PORT --log requests.log [--events N] [--fault FAULT]
                       [--stored K] [--fault-method METHOD] [--auth USER:PASSWORD] [--status S] [--retry-after SECONDS]
-                      [--delay SECONDS]
+                      [--delay SECONDS] [--tls-cert CERT.pem --tls-key KEY.pem]
                       [--max-requests N] [--lifetime SECONDS]
 
 Serves one calendar, /cal/, holding N events (/cal/eNNNNNN.ics, UID uid-NNNNNN): PROPFIND Depth 0
@@ -16,6 +16,8 @@ whose method is --fault-method (any when absent):
   endless      a 207 without a length whose multistatus never ends
   status       --status S (with Retry-After: --retry-after when given)
   delay        the usual answer, after --delay seconds (default 5) of silence
+With --tls-cert and --tls-key, it speaks https (the TLS handshake is made as a connection is
+accepted; a client that refuses the certificate leaves no line in the log).
 With --auth, a request without those Basic credentials is answered 401 (the log never shows them).
 Each request is logged as `METHOD PATH STATUS`. The server exits after --max-requests requests or
 --lifetime seconds, whichever comes first, and a faulty answer stops when the client goes away or
@@ -26,6 +28,7 @@ import base64
 import http.server
 import os
 import re
+import ssl
 import sys
 import threading
 import time
@@ -69,6 +72,8 @@ def main():
     parser.add_argument("--retry-after")
     parser.add_argument("--delay", type=float, default=5)
     parser.add_argument("--auth")
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
     parser.add_argument("--max-requests", type=int, default=2000)
     parser.add_argument("--lifetime", type=float, default=120)
     args = parser.parse_args()
@@ -182,6 +187,11 @@ def main():
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        # A failed handshake raises in accept(), which the server ignores (an OSError).
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Timer(args.lifetime, server.shutdown).start()
     print("ready", flush=True)
     server.serve_forever()

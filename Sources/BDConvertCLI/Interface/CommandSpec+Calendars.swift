@@ -63,6 +63,7 @@ extension CommandSpec {
       "bdconvert list birthdays.ics | cut -f3   # the UIDs, for 'bdconvert delete'",
       "bdconvert list family.ics work.ics --today 2027-01-01",
       "bdconvert list https://dav.example.com/cal/me/birthdays/ --user me",
+      "bdconvert list https://pi.home.arpa/me/birthdays/ --user me --ca-file pi.pem",
     ],
     environment: [ServerAccess.environment],
     exitStatuses: [

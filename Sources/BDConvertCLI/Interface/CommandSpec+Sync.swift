@@ -158,7 +158,9 @@ extension CommandSpec {
         "some changes could not be applied (listed), or a server still failed after the "
           + "retries, or --max-time or --max-wait ran out; run it again"),
       StatusSpec(
-        .unavailable, "the server cannot be reached, or answered with an unexpected status"),
+        .unavailable,
+        "the server cannot be reached, its certificate is not trusted, or it answered with an "
+          + "unexpected status"),
       StatusSpec(.noPermission, "the server refused the credentials"),
     ],
     run: { command, invocation throws(CommandError) in

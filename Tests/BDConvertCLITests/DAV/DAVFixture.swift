@@ -33,13 +33,13 @@ final class DAVFixture {
   }
 
   /// Runs `sync FILE --to URL -v` (default: the server's calendar) with the server's credentials
-  /// (and `--create` for Radicale, whose calendar does not exist yet).
+  /// (and `--create` for Radicale and DAViCal, whose calendar does not exist yet).
   func sync(_ file: String, to url: String? = nil, _ extra: [String] = []) throws
     -> CommandResult
   {
     try runBDConvert(
       ["sync", file, "--to", url ?? server.calendar, "-v"] + server.userArguments
-        + (server.kind == .radicale ? ["--create"] : []) + extra,
+        + (server.makesCollections ? ["--create"] : []) + extra,
       environment: server.environment.merging(["SOURCE_DATE_EPOCH": "1767225600"]) { $1 })
   }
 
@@ -59,21 +59,23 @@ final class DAVFixture {
   }
 
   /// The address-book URL (Xandikos makes `/user/contacts/addressbook/` with `--defaults`,
-  /// sabre/dav `contacts` in its set-up; Radicale's is made by ``addressBook(_:)``).
+  /// sabre/dav `contacts` in its set-up, Cyrus `Default`; Radicale's and DAViCal's are made by
+  /// ``addressBook(_:)``).
   var addressBookURL: String {
     switch server.kind {
-    case .radicale: server.root + "\(DAVTestServer.user)/contacts/"
+    case .radicale, .davical: server.root + "\(DAVTestServer.user)/contacts/"
     case .xandikos: server.root + "user/contacts/addressbook/"
     case .sabre: server.root + "addressbooks/\(DAVTestServer.user)/contacts/"
+    case .cyrus: server.root + "dav/addressbooks/user/\(DAVTestServer.user)/Default/"
     }
   }
 
-  /// The address book (made first on Radicale, by extended MKCOL) with one card per (name,
+  /// The address book (made first on Radicale and DAViCal, by extended MKCOL) with one card per (name,
   /// birthday), stored as `<name in lowercase>.vcf`.
   func addressBook(_ cards: [(String, String)] = people) throws -> DAVCollection {
     let client = DAVClient(credentials: server.credentials)
     let url = URL(string: addressBookURL)!
-    if server.kind == .radicale {
+    if server.makesCollections {
       let body =
         #"<?xml version="1.0"?><d:mkcol xmlns:d="DAV:" xmlns:a="urn:ietf:params:xml:ns:carddav">"#
         + "<d:set><d:prop><d:resourcetype><d:collection/><a:addressbook/></d:resourcetype>"

@@ -8,11 +8,14 @@ import Testing
 
 /// A real CalDAV/CardDAV server on 127.0.0.1, started for one test and stopped (by its process
 /// id) when the value is released: Radicale (PyPI) with htpasswd authentication (user `alice`,
-/// password `secret`), Xandikos (PyPI) without authentication, or sabre/dav (Debian's
-/// php-sabre-dav under `php -S`, `Tests/DAV/sabre/server.php`) with Basic authentication.
+/// password `secret`), Xandikos (PyPI) without authentication, sabre/dav (Debian's
+/// php-sabre-dav under `php -S`, `Tests/DAV/sabre/server.php`) with Basic authentication, DAViCal
+/// (Debian's davical over its own PostgreSQL, `Tests/DAV/davical/server.sh`) or Cyrus IMAP's
+/// CalDAV/CardDAV (Debian's cyrus-imapd and cyrus-caldav, `Tests/DAV/cyrus/server.sh`), both with
+/// Basic authentication.
 final class DAVTestServer {
   enum Kind: String, CaseIterable, CustomStringConvertible {
-    case radicale, xandikos, sabre
+    case radicale, xandikos, sabre, davical, cyrus
     var description: String { rawValue }
   }
 
@@ -29,10 +32,23 @@ final class DAVTestServer {
     if isCI { return true }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      kind == .sabre
-      ? ["php", "-r", "require 'Sabre/autoload.php'; new PDO('sqlite::memory:');"]
-      : ["python3", "-c", "import \(kind.rawValue)"]
+    switch kind {
+    case .radicale, .xandikos: process.arguments = ["python3", "-c", "import \(kind.rawValue)"]
+    case .sabre:
+      process.arguments = [
+        "php", "-r", "require 'Sabre/autoload.php'; new PDO('sqlite::memory:');",
+      ]
+    case .davical:
+      process.arguments = [
+        "sh", "-c",
+        "test -x /usr/share/davical/dba/create-database.sh && ls /usr/lib/postgresql/*/bin/initdb"
+          + " && php -r 'exit(function_exists(\"pg_connect\") ? 0 : 1);'",
+      ]
+    case .cyrus:
+      process.arguments = [
+        "sh", "-c", "test -x /usr/lib/cyrus/bin/httpd && command -v saslpasswd2",
+      ]
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
@@ -78,6 +94,22 @@ final class DAVTestServer {
       process.environment = ProcessInfo.processInfo.environment.merging([
         "SABRE_DATA": folder.url.path
       ]) { $1 }
+    case .davical:
+      // PostgreSQL is started by the script, PHP's built-in server here (so that this process
+      // is the server's, as for the others).
+      let data = try Self.script("davical", ["start", try Self.davicalTemplate.get()])
+      serverFolder = data
+      process.arguments = ["php", "-S", "127.0.0.1:\(port)", "-t", "/usr/share/davical/htdocs"]
+      process.currentDirectoryURL = URL(fileURLWithPath: "/usr/share/davical/htdocs")
+      process.environment = ProcessInfo.processInfo.environment.merging(["PGHOST": data]) { $1 }
+    case .cyrus:
+      imapPort = try freePort()
+      let configuration = try Self.script("cyrus", ["setup", String(port), String(imapPort)])
+      serverFolder = configuration
+      process.arguments = [
+        "/usr/lib/cyrus/bin/master", "-C", configuration + "/imapd.conf", "-M",
+        configuration + "/cyrus.conf", "-p", configuration + "/run/master.pid",
+      ]
     }
     _ = FileManager.default.createFile(atPath: folder.url.path + "/log", contents: nil)
     let log = try FileHandle(forWritingTo: folder.url.appendingPathComponent("log"))
@@ -86,6 +118,47 @@ final class DAVTestServer {
     try process.run()
     self.process = process
     try waitForPort(port, process: process, log: folder.url.appendingPathComponent("log"))
+    if kind == .cyrus { _ = try Self.script("cyrus", ["mailbox", String(imapPort)]) }
+  }
+
+  /// DAViCal's PostgreSQL folder or Cyrus's configuration folder, removed by ``stop()``.
+  private var serverFolder: String?
+  /// Cyrus's IMAP port (its mailbox is made through it).
+  private var imapPort = 0
+
+  /// Runs `Tests/DAV/KIND/server.sh ARGUMENTS` to its end and returns what it printed.
+  @discardableResult private static func script(_ kind: String, _ arguments: [String]) throws
+    -> String
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: packageRoot.path + "/Tests/DAV/\(kind)/server.sh")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      Issue.record("\(kind)/server.sh \(arguments.joined(separator: " ")) failed")
+      throw POSIXError(.EIO)
+    }
+    return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// DAViCal's database with the user made once for the test run (a PostgreSQL cluster that each
+  /// server copies), removed with the folder when the tests end.
+  private static let davicalTemplate: Result<String, any Error> = Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bdconvert-davical-\(UUID().uuidString)"
+    ).path
+    // A static is never released: its files (PostgreSQL's, about 40 MB) go at exit.
+    atexit {
+      if case .success(let folder) = DAVTestServer.davicalTemplate {
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+    }
+    try script("davical", ["template", folder])
+    return folder
   }
 
   private var stopped = false
@@ -98,20 +171,52 @@ final class DAVTestServer {
     guard !stopped else { return }
     stopped = true
     BDConvertCLITests.stop(process)
-  }
-
-  /// The server root: `http://127.0.0.1:PORT/`.
-  var root: String { "http://127.0.0.1:\(port)/" }
-
-  /// A calendar collection URL (made on first use by the caller for Radicale; Xandikos has
-  /// `/user/calendars/calendar/` from `--defaults`, sabre/dav `birthdays` from its set-up).
-  var calendar: String {
-    switch kind {
-    case .radicale: root + "\(Self.user)/birthdays/"
-    case .xandikos: root + "user/calendars/calendar/"
-    case .sabre: root + "calendars/\(Self.user)/birthdays/"
+    if let serverFolder {
+      _ = try? Self.script(
+        kind == .davical ? "davical" : "cyrus",
+        [kind == .davical ? "stop" : "remove", serverFolder])
     }
   }
+
+  /// The server root: `http://127.0.0.1:PORT/` (DAViCal's `caldav.php`, which Apache's rewrite
+  /// rules would serve at the root).
+  var root: String { "http://127.0.0.1:\(port)/" + (kind == .davical ? "caldav.php/" : "") }
+
+  /// The user's calendar home: where `--create` makes a calendar.
+  var calendarHome: String {
+    switch kind {
+    case .radicale: root + "\(Self.user)/"
+    case .xandikos: root + "user/calendars/"
+    case .sabre: root + "calendars/\(Self.user)/"
+    case .davical: root + "\(Self.user)/"
+    case .cyrus: root + "dav/calendars/user/\(Self.user)/"
+    }
+  }
+
+  /// A calendar collection URL (made on first use by the caller where ``makesCollections``;
+  /// Xandikos has `/user/calendars/calendar/` from `--defaults`, sabre/dav `birthdays` from its
+  /// set-up, Cyrus its `Default` calendar).
+  var calendar: String {
+    switch kind {
+    case .radicale, .sabre, .davical: calendarHome + "birthdays/"
+    case .xandikos: calendarHome + "calendar/"
+    case .cyrus: calendarHome + "Default/"
+    }
+  }
+
+  /// The display name of ``calendar``: "Birthdays" where the test makes it or sabre/dav's set-up
+  /// does, the servers' own names otherwise.
+  var calendarName: String {
+    switch kind {
+    case .radicale, .sabre, .davical: "Birthdays"
+    case .xandikos: "calendar"
+    case .cyrus: "personal"
+    }
+  }
+
+  /// Whether the calendar and address book are made by the test (`--create`, MKCOL): Radicale and
+  /// DAViCal start with none.
+  var makesCollections: Bool { kind == .radicale || kind == .davical }
 
   /// Whether the server asks for credentials (all but Xandikos).
   var authenticates: Bool { kind != .xandikos }

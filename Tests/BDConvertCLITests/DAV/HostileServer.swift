@@ -9,6 +9,8 @@ import Testing
 /// test and stopped by its process id when released; ``requests`` reads its log.
 final class HostileServer {
   let port: Int
+  /// `https` with `--tls-cert`, else `http`.
+  private let scheme: String
   private let process: Process
   private let folder: TemporaryDirectory
 
@@ -16,6 +18,7 @@ final class HostileServer {
   init(_ arguments: [String]) throws {
     folder = try TemporaryDirectory()
     port = try freePort()
+    scheme = arguments.contains("--tls-cert") ? "https" : "http"
     let log = folder.url.appendingPathComponent("requests.log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
@@ -35,7 +38,7 @@ final class HostileServer {
   deinit { stop(process) }
 
   /// The calendar's URL.
-  var calendar: String { "http://127.0.0.1:\(port)/cal/" }
+  var calendar: String { "\(scheme)://127.0.0.1:\(port)/cal/" }
 
   /// The requests answered so far: `METHOD PATH STATUS`.
   var requests: [String] {

@@ -103,7 +103,7 @@ import Testing
     guard let dav = try DAVFixture(kind) else { return }
     let server = dav.server
     _ = try dav.addressBook(Array(DAVFixture.people.prefix(2)))
-    let extra = server.kind == .radicale ? ["--create"] : []
+    let extra = server.makesCollections ? ["--create"] : []
     let first = try dav.syncAddressBook(to: server.calendar, extra)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.contains("sync: 2 added"))

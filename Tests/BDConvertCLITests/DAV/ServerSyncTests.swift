@@ -131,10 +131,7 @@ import Testing
     guard let dav = try DAVFixture(kind) else { return }
     let server = dav.server
     let file = try dav.contacts()
-    let url =
-      server.root
-      + [.radicale: "alice/", .xandikos: "user/calendars/", .sabre: "calendars/alice/"][kind]!
-      + "new-calendar/"
+    let url = server.calendarHome + "new-calendar/"
     let missing = try runBDConvert(
       ["sync", file, "--to", url] + server.userArguments, environment: server.environment)
     #expect(missing.status == 66, "\(missing.stderr)")
