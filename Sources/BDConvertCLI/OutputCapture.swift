@@ -1,24 +1,22 @@
-import Foundation
+import Synchronization
 
 /// Text a command printed, collected instead of written, for tests that run commands in
 /// process (see ``StandardStreams/capture``).
-final class OutputCapture: @unchecked Sendable {
-  // Unchecked: every access to the two strings holds the lock.
-  private let lock = NSLock()
-  private var collectedOutput = ""
-  private var collectedError = ""
+final class OutputCapture: Sendable {
+  /// What went to standard output and to standard error.
+  private let collected = Mutex((output: "", error: ""))
 
   init() {}
 
   /// What went to standard output.
-  var output: String { lock.withLock { collectedOutput } }
+  var output: String { collected.withLock { $0.output } }
   /// What went to standard error.
-  var error: String { lock.withLock { collectedError } }
+  var error: String { collected.withLock { $0.error } }
 
   /// Adds `text` to standard output or standard error.
   func append(_ text: String, toError: Bool) {
-    lock.withLock {
-      if toError { collectedError += text } else { collectedOutput += text }
+    collected.withLock {
+      if toError { $0.error += text } else { $0.output += text }
     }
   }
 }

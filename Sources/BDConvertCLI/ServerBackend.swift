@@ -34,9 +34,9 @@ public struct ServerLogin: Sendable {
   /// Seconds for one exchange, the whole answer included, before it counts as timed out.
   public var timeout: Double
   /// Seconds the run may talk to servers in all (`--max-time`).
-  public var maximumTime: Double
+  package var maximumTime: Double
   /// Seconds the run may wait before retries in all (`--max-wait`).
-  public var maximumWait: Double
+  package var maximumWait: Double
   /// The `User-Agent` header.
   public var userAgent: String
   /// `--ca-file`: certificates (PEM) trusted besides the system's.
@@ -49,5 +49,5 @@ public struct ServerLogin: Sendable {
   public var onRetry: @Sendable (String, String, Double) -> Void
   /// Called with a warning: an href of the server's answers that is not used, a password file
   /// others can read.
-  public var onWarning: @Sendable (String) -> Void = { _ in }
+  package var onWarning: @Sendable (String) -> Void = { _ in }
 }

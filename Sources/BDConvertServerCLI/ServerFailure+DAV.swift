@@ -14,7 +14,9 @@ extension ServerFailure {
     case .refusedURL: kind = .refusedURL
     case .notACalendar: kind = .notACalendar
     }
-    self.init(kind, error.description)
+    // The run's limits are the command line's options: named here, where the user set them.
+    let limits = if case .stopped = error { " (--max-time, --max-wait)" } else { "" }
+    self.init(kind, error.description + limits)
   }
 
   /// `error` as a ``ServerFailure`` when it is a ``DAVError``, else unchanged.

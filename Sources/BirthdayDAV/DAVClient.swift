@@ -84,7 +84,7 @@ public final class DAVClient: @unchecked Sendable {
   private let retry: RetryPolicy
   private let timeout: Double
   /// The run's time and waiting, shared by all requests.
-  public let budget: RunBudget
+  package let budget: RunBudget
   /// Whether plain HTTP may go to a private network's address (`--allow-http`).
   public let allowsPrivateHTTP: Bool
   private let userAgent: String
@@ -97,7 +97,7 @@ public final class DAVClient: @unchecked Sendable {
   /// Called before each wait for a retry (the CLI prints a note).
   public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
   /// Called once for each distinct warning, e.g. an href that is not used (the CLI prints it).
-  public var onWarning: (@Sendable (_ message: String) -> Void)?
+  package var onWarning: (@Sendable (_ message: String) -> Void)?
   /// The origins requests may go to: the one given, and those discovery admitted.
   private var origins: Set<DAVURLScope.Origin> = []
   private var warned: Set<String> = []
@@ -125,7 +125,7 @@ public final class DAVClient: @unchecked Sendable {
   ///   - userAgent: the `User-Agent` header.
   ///   - allowsPrivateHTTP: plain HTTP may go to a private network's address too.
   ///   - trust: the certificates a server on https may show.
-  public init(
+  package init(
     credentials: DAVCredentials?, origin: URL? = nil, timeout: Double = 30,
     retry: RetryPolicy = .standard, budget: RunBudget = .generous(),
     maximumBodySize: Int = 64 << 20, connections: Int = 4,
@@ -217,7 +217,7 @@ public final class DAVClient: @unchecked Sendable {
       if budget.isOver {
         throw .stopped(
           url: current.absoluteString,
-          reason: "not sent: the run's time (\(RunBudget.seconds(budget.time)), --max-time) is up")
+          reason: "not sent: the run's time (\(RunBudget.seconds(budget.time))) is up")
       }
       if isChange, !holdsWriteLock, locksWrites {
         writeLock.lock()
@@ -252,8 +252,8 @@ public final class DAVClient: @unchecked Sendable {
       case .failure(.outOfTime):
         throw .stopped(
           url: current.absoluteString,
-          reason: "no whole answer before the run's time (\(RunBudget.seconds(budget.time)), "
-            + "--max-time) was up")
+          reason: "no whole answer before the run's time (\(RunBudget.seconds(budget.time))) was up"
+        )
       case .success(let response):
         switch response.status {
         case 301, 302, 303, 307, 308:

@@ -2,13 +2,13 @@
 ///
 /// Messages name the URL and the server's status, never a credential.
 public enum DAVError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The server cannot be reached (no such host, connection refused): exit 69 in the CLI.
+  /// The server cannot be reached (no such host, connection refused).
   case unreachable(url: String, reason: String)
-  /// The server refused the credentials (401/403): exit 77. `source` says where they came from.
+  /// The server refused the credentials (401/403). `source` says where they came from.
   case unauthorized(url: String, status: Int, source: String)
-  /// Still failing after the retries (timeouts, dropped connections, 5xx, 429): exit 75.
+  /// Still failing after the retries (timeouts, dropped connections, 5xx, 429).
   case gaveUp(url: String, reason: String, attempts: Int)
-  /// The run's time or its waiting for the server is spent (``RunBudget``): exit 75.
+  /// The run's time or its waiting for the server is spent (``RunBudget``).
   case stopped(url: String, reason: String)
   /// The server's certificate was refused: exit 69.
   case untrusted(url: String, reason: String)

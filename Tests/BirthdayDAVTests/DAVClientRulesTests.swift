@@ -128,7 +128,7 @@ import Testing
   @Test func noWaitIsGrantedThatWouldEndAfterTheRunsTime() {
     let budget = RunBudget(time: 10, waiting: 300)
     #expect(budget.grant(30) == nil)
-    #expect(budget.refusal(30).contains("would end after the run's time (10 s, --max-time)"))
+    #expect(budget.refusal(30).contains("would end after the run's time (10 s)"))
     #expect(budget.grant(2) == 2)
     #expect(!budget.isOver)
     #expect(RunBudget(time: 0, waiting: 1).isOver)

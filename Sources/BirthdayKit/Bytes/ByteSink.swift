@@ -7,7 +7,7 @@ public protocol ByteSink {
 
 extension ByteSink {
   /// Writes all of `bytes`.
-  public mutating func write(_ bytes: [UInt8]) throws {
+  package mutating func write(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try write($0) }
   }
 }
@@ -25,5 +25,5 @@ public struct MemoryByteSink: ByteSink {
   }
 
   /// The bytes as UTF-8 text.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -15,19 +15,19 @@ public protocol ByteSource {
 }
 
 /// A read failure.
-public struct ByteSourceError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ByteSourceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `errno` of the failed call.
-  public var code: Int32
+  package var code: Int32
   /// What was being read.
-  public var name: String
+  package var name: String
 
   /// Creates an error.
-  public init(code: Int32, name: String) {
+  package init(code: Int32, name: String) {
     self.code = code
     self.name = name
   }
 
-  public var description: String {
+  package var description: String {
     "\(name): read error: \(String(cString: strerror(code)))"
   }
 }
@@ -61,19 +61,19 @@ public struct MemoryByteSource: ByteSource {
 
 /// An open file descriptor (a file, a pipe, standard input). The caller keeps ownership of the
 /// descriptor and closes it.
-public struct FileDescriptorByteSource: ByteSource {
+package struct FileDescriptorByteSource: ByteSource {
   /// The descriptor read from.
-  public let descriptor: Int32
+  package let descriptor: Int32
   /// The name used in error messages.
-  public let name: String
+  package let name: String
 
   /// Creates a source reading `descriptor`.
-  public init(descriptor: Int32, name: String) {
+  package init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
       #if canImport(Glibc)
         let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)

@@ -5,7 +5,7 @@
 #endif
 
 /// Input that can be read at any offset, so that several threads can convert parts of it at once.
-public protocol RandomAccessByteSource: Sendable {
+package protocol RandomAccessByteSource: Sendable {
   /// The total size in bytes.
   var size: Int { get }
   /// Reads up to `buffer.count` bytes starting at `offset`; returns 0 at the end.
@@ -13,16 +13,16 @@ public protocol RandomAccessByteSource: Sendable {
 }
 
 /// A regular file read with `pread`; the caller keeps the descriptor open.
-public struct FileRandomAccessSource: RandomAccessByteSource {
+package struct FileRandomAccessSource: RandomAccessByteSource {
   /// The open descriptor of a regular file.
-  public let descriptor: Int32
+  package let descriptor: Int32
   /// The file's size when opened.
-  public let size: Int
+  package let size: Int
   /// The name used in error messages.
-  public let name: String
+  package let name: String
 
   /// Creates a source; `nil` unless `descriptor` is a regular file.
-  public init?(descriptor: Int32, name: String) {
+  package init?(descriptor: Int32, name: String) {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     self.descriptor = descriptor
@@ -30,7 +30,7 @@ public struct FileRandomAccessSource: RandomAccessByteSource {
     self.name = name
   }
 
-  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
       let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
       if count >= 0 { return count }
@@ -41,17 +41,17 @@ public struct FileRandomAccessSource: RandomAccessByteSource {
 }
 
 /// Bytes in memory, read at any offset (tests, and callers that hold the data).
-public struct MemoryRandomAccessSource: RandomAccessByteSource {
+package struct MemoryRandomAccessSource: RandomAccessByteSource {
   private let bytes: [UInt8]
 
   /// Creates a source over `bytes`.
-  public init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  public var size: Int { bytes.count }
+  package var size: Int { bytes.count }
 
-  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = max(0, min(buffer.count, bytes.count - offset))
     guard count > 0 else { return 0 }
     bytes.withUnsafeBytes { source in

@@ -17,23 +17,23 @@
 /// var bytes = [UInt8](repeating: 0, count: 6)
 /// _ = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }  // "sorted"
 /// ```
-public final class TemporaryFile {
+package final class TemporaryFile {
   /// The open descriptor, read and write; closed when the file is released.
-  public let descriptor: Int32
+  package let descriptor: Int32
   /// The folder the file was created in (for error messages).
-  public let directory: String
+  package let directory: String
   /// Bytes appended so far: the file's length.
-  public private(set) var size = 0
+  package private(set) var size = 0
 
   /// `$TMPDIR` when set and not empty, otherwise `/tmp`.
-  public static var defaultDirectory: String {
+  package static var defaultDirectory: String {
     if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
     return "/tmp"
   }
 
   /// Creates an empty file in `directory` (default: ``defaultDirectory``) and removes its name.
   /// - Throws: ``TemporaryFileError`` when the file cannot be created.
-  public init(directory: String? = nil) throws {
+  package init(directory: String? = nil) throws {
     let directory = directory ?? Self.defaultDirectory
     var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString)
     template.removeLast()  // the terminating NUL, put back after the pattern
@@ -53,7 +53,7 @@ public final class TemporaryFile {
 
   /// Writes all of `bytes` at the end of the file.
   /// - Throws: ``TemporaryFileError`` (a full disk, for example).
-  public func append(_ bytes: UnsafeRawBufferPointer) throws {
+  package func append(_ bytes: UnsafeRawBufferPointer) throws {
     guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
@@ -69,20 +69,20 @@ public final class TemporaryFile {
 
   /// Writes all of `bytes` at the end of the file.
   /// - Throws: ``TemporaryFileError`` (a full disk, for example).
-  public func append(_ bytes: [UInt8]) throws {
+  package func append(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try append($0) }
   }
 
   /// A source that reads the file from its start, for readers that take a ``ByteSource``.
   ///
   /// Each call gives a new source; the file stays open as long as one of them exists.
-  public func byteSource() -> some ByteSource {
+  package func byteSource() -> some ByteSource {
     TemporaryFileByteSource(file: self)
   }
 
   /// Reads up to `buffer.count` bytes starting at `offset`; returns 0 at the end of the file.
   /// - Throws: ``TemporaryFileError`` when the read fails.
-  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
       let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
       if count >= 0 { return count }
@@ -109,22 +109,22 @@ private struct TemporaryFileByteSource: ByteSource {
 }
 
 /// A temporary file could not be created, written or read.
-public struct TemporaryFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct TemporaryFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `create`, `write` or `read`.
-  public var operation: String
+  package var operation: String
   /// The folder of the temporary file.
-  public var directory: String
+  package var directory: String
   /// `errno` of the failed call.
-  public var code: Int32
+  package var code: Int32
 
   /// Creates an error.
-  public init(operation: String, directory: String, code: Int32) {
+  package init(operation: String, directory: String, code: Int32) {
     self.operation = operation
     self.directory = directory
     self.code = code
   }
 
-  public var description: String {
+  package var description: String {
     "cannot \(operation) a temporary file in '\(directory)': \(String(cString: strerror(code)))"
   }
 }

@@ -1,9 +1,9 @@
 /// Decodes the byte encodings address books are saved in: UTF-8, UTF-16, ISO-8859-1 and
 /// Windows-1252 here, without Foundation; other declared charsets through Foundation
 /// (`TextDecoding+Charsets.swift`).
-public enum TextDecoding {
+package enum TextDecoding {
   /// A character set named by a vCard `CHARSET=` parameter or detected in a CSV file.
-  public enum Charset: Hashable, Sendable {
+  package enum Charset: Hashable, Sendable {
     case utf8
     case isoLatin1
     case windows1252
@@ -16,7 +16,7 @@ public enum TextDecoding {
     /// Recognizes a `CHARSET=` value, case-insensitively (`UTF-8`, `ISO-8859-1`, `latin1`,
     /// `Windows-1252`, `cp1252`, `UTF-16LE`, …). `US-ASCII` reads as UTF-8. Any other name of
     /// at most 40 characters is ``other(_:)``; `nil` for an empty or longer one.
-    public init?(name: String) {
+    package init?(name: String) {
       switch name.lowercased().replacingOccurrences(of: "_", with: "-") {
       case "utf-8", "utf8", "us-ascii", "ascii": self = .utf8
       case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-latin-1": self = .isoLatin1
@@ -34,7 +34,7 @@ public enum TextDecoding {
   /// Decodes `bytes` in `charset`; `nil` when they are not valid in it (every byte is valid in
   /// ISO-8859-1 and Windows-1252), or for an ``Charset/other(_:)`` charset that cannot be decoded
   /// on this system.
-  public static func decode<Bytes: Collection>(_ bytes: Bytes, as charset: Charset) -> String?
+  package static func decode<Bytes: Collection>(_ bytes: Bytes, as charset: Charset) -> String?
   where Bytes.Element == UInt8 {
     switch charset {
     case .utf8:
@@ -66,7 +66,7 @@ public enum TextDecoding {
   /// Without a mark, UTF-16 is recognised by the NUL byte of each of its first two characters,
   /// which ASCII text in UTF-16 has and 8-bit text never has: `B\0E\0` is little-endian,
   /// `\0B\0E` big-endian.
-  public static func utf16ByteOrder<Bytes: Collection>(ofStart start: Bytes) -> (
+  package static func utf16ByteOrder<Bytes: Collection>(ofStart start: Bytes) -> (
     charset: Charset, byteOrderMarkLength: Int
   )? where Bytes.Element == UInt8 {
     let head = Array(start.prefix(4))
@@ -80,7 +80,7 @@ public enum TextDecoding {
 
   /// Decodes UTF-8, falling back to Windows-1252 when the bytes are not valid UTF-8.
   /// - Returns: the text, and whether the fallback was used (callers warn about it).
-  public static func decodeUTF8OrWindows1252<Bytes: Collection>(_ bytes: Bytes) -> (
+  package static func decodeUTF8OrWindows1252<Bytes: Collection>(_ bytes: Bytes) -> (
     text: String, usedFallback: Bool
   ) where Bytes.Element == UInt8 {
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> String? in

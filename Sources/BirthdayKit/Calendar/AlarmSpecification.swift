@@ -11,18 +11,18 @@
 /// ```
 public struct AlarmSpecification: Hashable, Sendable, CustomStringConvertible {
   /// Days before the event's day (0 = on the day).
-  public let daysBefore: Int
+  package let daysBefore: Int
   /// Local time of day in minutes after midnight (0..<1440).
-  public let minuteOfDay: Int
+  package let minuteOfDay: Int
 
   /// The default: 08:00 on the day.
   public static let eightAM = AlarmSpecification(uncheckedDaysBefore: 0, minuteOfDay: 8 * 60)
 
   /// A malformed `--alarm` value.
-  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The value given.
-    public var value: String
-    public var description: String {
+    package var value: String
+    package var description: String {
       "invalid alarm '\(value)' (expected HH:MM on the day, or -Nd@HH:MM N days before, e.g. 08:00 or -1d@18:00)"
     }
   }
@@ -38,7 +38,7 @@ public struct AlarmSpecification: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses `HH:MM` or `-Nd@HH:MM` (hours may have one digit).
   /// - Throws: ``ParseError``.
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     var daysBefore = 0
     var time = Substring(text)
     if text.hasPrefix("-") {
@@ -59,10 +59,10 @@ public struct AlarmSpecification: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The signed offset from the start of the event's day, in minutes.
-  public var offsetMinutes: Int { minuteOfDay - daysBefore * 24 * 60 }
+  package var offsetMinutes: Int { minuteOfDay - daysBefore * 24 * 60 }
 
   /// The RFC 5545 duration for `TRIGGER`: `PT8H`, `PT8H30M`, `PT0S`, `-PT6H`, `-P1DT15H`.
-  public var trigger: String {
+  package var trigger: String {
     let offset = offsetMinutes
     if offset == 0 { return "PT0S" }
     let magnitude = abs(offset)

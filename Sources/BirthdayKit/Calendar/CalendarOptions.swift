@@ -19,12 +19,12 @@ public struct CalendarOptions: Sendable {
   public var timestamp: UTCTimestamp
   /// The first year that gets an override with the age when a template has `{age}` or
   /// `{ordinal}` (`--today`); by default the year of ``timestamp``.
-  public var currentYear: Int
+  package var currentYear: Int
   /// How many years, from ``currentYear``, get such an override (`--age-years`).
-  public var ageYears = 3
+  package var ageYears = 3
   /// Whether events carry the contact's ``ContactIdentityKey`` (hashed) as `X-BDCONVERT-KEY`:
   /// `sync` only, so that `convert` writes what it always wrote.
-  public var writesIdentityKeys = false
+  package var writesIdentityKeys = false
 
   /// Creates options with the defaults, stamped `timestamp` (by default the current time).
   public init(timestamp: UTCTimestamp = .now) {

@@ -11,9 +11,9 @@
 /// override (`RECURRENCE-ID`) per occurrence; every VALARM has ACTION, a
 /// relative TRIGGER and, for DISPLAY, a non-empty DESCRIPTION; no control characters other than
 /// TAB in any value.
-public enum CalendarStructureCheck {
+package enum CalendarStructureCheck {
   /// The problems found; empty when the calendar follows every rule.
-  public static func problems(in bytes: [UInt8]) -> [String] {
+  package static func problems(in bytes: [UInt8]) -> [String] {
     var problems: [String] = []
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       problems.append("file starts with a byte order mark")

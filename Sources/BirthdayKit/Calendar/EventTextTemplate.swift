@@ -18,9 +18,9 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// A template with an unknown placeholder.
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The template.
-    public var template: String
+    package var template: String
     /// The unknown placeholder, with braces.
-    public var placeholder: String
+    package var placeholder: String
     public var description: String {
       "unknown placeholder '\(placeholder)' in template '\(template)' (use {name}, {first}, {last}, {year}, {age}, {ordinal} or {label})"
     }
@@ -144,14 +144,14 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// The text for `celebration`: placeholders filled, empty brackets removed, on one line.
   /// - Parameter year: the year of the occurrence, for `{age}` and `{ordinal}`; `nil` leaves them
   ///   empty (the yearly event's title).
-  public func render(for celebration: Celebration, inYear year: Int? = nil) -> String {
+  package func render(for celebration: Celebration, inYear year: Int? = nil) -> String {
     let output = OutputBuffer()
     append(for: celebration, inYear: year, to: output)
     return String(decoding: output.bytes, as: UTF8.self)
   }
 
   /// Whether the text changes from year to year: it has `{age}` or `{ordinal}`.
-  public var dependsOnYear: Bool {
+  package var dependsOnYear: Bool {
     pieces.contains { $0.kind == .age || $0.kind == .ordinal }
   }
 
@@ -284,7 +284,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`, `101st`, `111th`.
-  public static func englishOrdinal(_ number: Int) -> String {
+  package static func englishOrdinal(_ number: Int) -> String {
     let suffix = suffix(number)
     return "\(number)" + String(decoding: [suffix.0, suffix.1], as: UTF8.self)
   }

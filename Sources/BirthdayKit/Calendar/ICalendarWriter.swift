@@ -12,14 +12,14 @@
 /// try writer.write(celebration)
 /// try writer.finish()
 /// ```
-public struct ICalendarWriter<Sink: ByteSink> {
+package struct ICalendarWriter<Sink: ByteSink> {
   /// The product identifier written in `PRODID`.
-  public static var productIdentifier: String { "-//bdconvert//Birthday Calendar//EN" }
+  package static var productIdentifier: String { "-//bdconvert//Birthday Calendar//EN" }
 
   /// Where the calendar goes; read it back after ``finish()`` (e.g. a ``MemoryByteSink``).
-  public private(set) var sink: Sink
+  package private(set) var sink: Sink
   /// How events are written.
-  public let options: CalendarOptions
+  package let options: CalendarOptions
 
   /// The output not yet written to the sink (shared by copies of the writer).
   let buffer = OutputBuffer(capacity: 1 << 17)
@@ -28,14 +28,14 @@ public struct ICalendarWriter<Sink: ByteSink> {
   private var flushThreshold: Int { calendarFlushThreshold }
 
   /// Creates a writer; nothing is written until ``writeHeader()``.
-  public init(sink: Sink, options: CalendarOptions) {
+  package init(sink: Sink, options: CalendarOptions) {
     self.sink = sink
     self.options = options
     self.renderer = EventRenderer(options: options)
   }
 
   /// Writes `BEGIN:VCALENDAR` and the calendar properties.
-  public mutating func writeHeader() throws {
+  package mutating func writeHeader() throws {
     buffer.append("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")
     buffer.append(EventRenderer.folded("PRODID:" + Self.productIdentifier))
     buffer.append("CALSCALE:GREGORIAN\r\n")
@@ -47,7 +47,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
   }
 
   /// Writes one event (and its alarms).
-  public mutating func write(_ celebration: Celebration) throws {
+  package mutating func write(_ celebration: Celebration) throws {
     renderer.append(celebration, to: buffer)
     try flushIfNeeded()
   }
@@ -64,7 +64,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
   }
 
   /// Writes `END:VCALENDAR` and flushes everything to the sink.
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     buffer.append("END:VCALENDAR\r\n")
     try flush()
   }
@@ -73,7 +73,7 @@ public struct ICalendarWriter<Sink: ByteSink> {
   /// before 1972, else the same day in 1972, the one placeholder year. A leap year, so that
   /// 29 February exists; not 1970, whose 1 January is time value 0, which calcurse 4.7 on a UTC
   /// machine drops as invalid.
-  public static func startDate(of date: CivilDate) -> CivilDate {
+  package static func startDate(of date: CivilDate) -> CivilDate {
     EventRenderer.startDate(of: date)
   }
 

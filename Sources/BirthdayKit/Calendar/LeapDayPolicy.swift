@@ -25,7 +25,7 @@ public enum LeapDayPolicy: String, CaseIterable, Sendable {
 
   /// The day a yearly event on `date` falls on in `year`: the same day, or for 29 February in a
   /// common year 28 February (`feb28`), 1 March (`mar1`) or none (`feb29`).
-  public func occurrence(of date: CivilDate, inYear year: Int) -> CivilDate? {
+  package func occurrence(of date: CivilDate, inYear year: Int) -> CivilDate? {
     if let day = date.inYear(year) { return day }
     switch self {
     case .feb28: return CivilDate(year: year, month: 2, day: 28)

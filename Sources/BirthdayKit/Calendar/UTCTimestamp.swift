@@ -8,7 +8,7 @@
 /// seconds since 1970 without `DateFormatter`.
 public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
   /// Seconds since 1970-01-01T00:00:00Z.
-  public let secondsSince1970: Int64
+  package let secondsSince1970: Int64
 
   /// Creates a timestamp.
   public init(secondsSince1970: Int64) {
@@ -21,7 +21,7 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The UTC day.
-  public var date: CivilDate {
+  package var date: CivilDate {
     civilDate(dayNumber: Int(secondsSince1970.floorDivided(by: 86_400)))
   }
 

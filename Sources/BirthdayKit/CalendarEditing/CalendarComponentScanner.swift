@@ -5,9 +5,9 @@
 /// component is held in memory while it is read (one event, never the file). Concatenating the
 /// ``Item/line(_:)`` bytes and the components' ``CalendarComponent/raw`` gives back the input
 /// byte for byte, which is what byte-preserving edits (`sync`) build on.
-public struct CalendarComponentScanner<Source: ByteSource> {
+package struct CalendarComponentScanner<Source: ByteSource> {
   /// What the scanner found next.
-  public enum Item {
+  package enum Item {
     /// A line outside the top-level components: `BEGIN:VCALENDAR`, calendar properties,
     /// `END:VCALENDAR`, blank lines, trailing data.
     case line(CalendarLine)
@@ -18,13 +18,13 @@ public struct CalendarComponentScanner<Source: ByteSource> {
   private var reader: ICalendarReader<Source>
 
   /// Creates a scanner; `fileName` is used in error messages.
-  public init(_ source: Source, fileName: String) {
+  package init(_ source: Source, fileName: String) {
     self.reader = ICalendarReader(source, fileName: fileName)
   }
 
   /// The next line or component, or `nil` at the end of a well-formed input.
   /// - Throws: what ``ICalendarReader/next()`` throws.
-  public mutating func next() throws -> Item? {
+  package mutating func next() throws -> Item? {
     guard let line = try reader.next() else { return nil }
     guard line.kind == .begin, line.depth == 2 else { return .line(line) }
     var lines = [line]
@@ -37,17 +37,17 @@ public struct CalendarComponentScanner<Source: ByteSource> {
 }
 
 /// One top-level component of a calendar with all its lines, nested components included.
-public struct CalendarComponent {
+package struct CalendarComponent {
   /// The logical lines from `BEGIN` to `END`.
-  public var lines: [CalendarLine]
+  package var lines: [CalendarLine]
 
   /// Creates a component from its lines (the first is its `BEGIN`).
-  public init(lines: [CalendarLine]) {
+  package init(lines: [CalendarLine]) {
     self.lines = lines
   }
 
   /// The component name upper-cased: `VEVENT`.
-  public var name: [UInt8] {
+  package var name: [UInt8] {
     guard let begin = lines.first else { return [] }
     var value = begin.value.map(asciiUppercased)
     while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
@@ -55,10 +55,10 @@ public struct CalendarComponent {
   }
 
   /// True for a `VEVENT`.
-  public var isEvent: Bool { name.elementsEqual("VEVENT".utf8) }
+  package var isEvent: Bool { name.elementsEqual("VEVENT".utf8) }
 
   /// The original bytes of the whole component.
-  public var raw: [UInt8] {
+  package var raw: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(lines.reduce(0) { $0 + $1.raw.count })
     for line in lines { bytes += line.raw }
@@ -66,15 +66,15 @@ public struct CalendarComponent {
   }
 
   /// The 1-based line number of its `BEGIN`.
-  public var lineNumber: Int { lines.first?.lineNumber ?? 0 }
+  package var lineNumber: Int { lines.first?.lineNumber ?? 0 }
 
   /// The first property `name` (upper-case) of the component itself, not of a nested one.
-  public func property(_ name: String) -> CalendarLine? {
+  package func property(_ name: String) -> CalendarLine? {
     lines.first { $0.kind == .property && $0.depth == 2 && $0.isNamed(name) }
   }
 
   /// The TEXT-unescaped value of the component's `UID`, or `nil` without one.
-  public var uid: [UInt8]? {
+  package var uid: [UInt8]? {
     property("UID").map { TextEscaping.unescaped(bytes: $0.value) }
   }
 }

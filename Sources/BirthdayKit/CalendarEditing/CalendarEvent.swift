@@ -7,20 +7,20 @@ public struct CalendarEvent: Hashable, Sendable {
   /// The date written in `DTSTART`; the year is `nil` when it is known to be a placeholder.
   public var date: CivilDate?
   /// The `RRULE` value as written, unfolded.
-  public var rrule: String?
+  package var rrule: String?
   /// The first occurrence on or after the listing's `today`, or `nil`.
   public var next: CivilDate?
   /// The line of `BEGIN:VEVENT`; when several calendars are listed as one, counted as if they
   /// were one file after the other.
-  public var lineNumber: Int
+  package var lineNumber: Int
   /// Whether it is an anniversary: `CATEGORIES` has `ANNIVERSARY` (as bdconvert writes it).
-  public var isAnniversary = false
+  package var isAnniversary = false
   /// Whether it says it is a birthday or an anniversary (see ``PendingEvent/take(_:)``), or
   /// comes from a calendar bdconvert wrote: what `upcoming` shows of a calendar by default.
   package var isCelebration = false
 
   /// Creates an event.
-  public init(
+  package init(
     uid: String, summary: String, date: CivilDate?, rrule: String?, next: CivilDate?,
     lineNumber: Int
   ) {

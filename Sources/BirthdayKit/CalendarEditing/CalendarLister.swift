@@ -84,7 +84,7 @@ public enum CalendarLister {
   /// - Parameter inputs: the calendars and their names for diagnostics, each read once, in order.
   /// - Throws: as ``forEachEvent(in:fileName:today:diagnostics:_:)``, for the first calendar
   ///   that fails.
-  public static func forEachEvent<Source: ByteSource>(
+  package static func forEachEvent<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
     diagnostics: DiagnosticHandler = { _ in }, _ body: (CalendarEvent) throws -> Void
   ) throws {

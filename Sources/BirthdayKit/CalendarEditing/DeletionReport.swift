@@ -7,12 +7,12 @@ public struct DeletionReport: Hashable, Sendable {
   /// The requested UIDs that matched no component, in request order.
   public var notFound: [String] { uids.filter { (counts[$0] ?? 0) == 0 } }
   /// Total number of components removed.
-  public var totalRemoved: Int { counts.values.reduce(0, +) }
+  package var totalRemoved: Int { counts.values.reduce(0, +) }
 
   /// The requested UIDs without duplicates, in request order.
-  public let uids: [String]
+  package let uids: [String]
   /// Removed components per UID.
-  public internal(set) var counts: [String: Int] = [:]
+  package internal(set) var counts: [String: Int] = [:]
 
   init(uids: [String]) { self.uids = uids }
 }

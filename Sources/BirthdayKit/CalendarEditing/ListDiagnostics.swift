@@ -1,19 +1,19 @@
 /// What reading a calendar reports, one factory per kind of problem.
 extension Diagnostic.Kind {
   /// A VEVENT without a UID.
-  public static let eventWithoutUID = Self(rawValue: "calendar.event-without-uid")
+  package static let eventWithoutUID = Self(rawValue: "calendar.event-without-uid")
   /// A VEVENT without a DTSTART.
-  public static let eventWithoutStart = Self(rawValue: "calendar.event-without-start")
+  package static let eventWithoutStart = Self(rawValue: "calendar.event-without-start")
   /// A DTSTART that is not a date.
-  public static let invalidStart = Self(rawValue: "calendar.invalid-start")
+  package static let invalidStart = Self(rawValue: "calendar.invalid-start")
   /// An RRULE part the recurrence engine does not interpret.
-  public static let unsupportedRule = Self(rawValue: "calendar.unsupported-rule")
+  package static let unsupportedRule = Self(rawValue: "calendar.unsupported-rule")
   /// A TZID without a definition in the calendar.
-  public static let unknownTimeZone = Self(rawValue: "calendar.unknown-time-zone")
+  package static let unknownTimeZone = Self(rawValue: "calendar.unknown-time-zone")
   /// A rule whose next occurrence is too far to find.
-  public static let ruleTooSparse = Self(rawValue: "calendar.rule-too-sparse")
+  package static let ruleTooSparse = Self(rawValue: "calendar.rule-too-sparse")
   /// The calendar's structure is broken (an ``InputFormatError``).
-  public static let calendarStructure = Self(rawValue: "calendar.structure")
+  package static let calendarStructure = Self(rawValue: "calendar.structure")
 }
 
 extension Diagnostic.Message {

@@ -5,15 +5,15 @@
 /// Boxing the source makes the line reader and everything after it concrete, compiled and
 /// optimized inside this module; the one dynamic call left happens once per chunk, not once per
 /// line. It also lets a caller pick a source at run time (a file, a pipe, bytes in memory).
-public struct AnyByteSource: ByteSource {
+package struct AnyByteSource: ByteSource {
   private var base: any ByteSource
 
   /// Wraps `base`.
-  public init(_ base: any ByteSource) {
+  package init(_ base: any ByteSource) {
     self.base = base
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     try base.read(into: buffer)
   }
 }

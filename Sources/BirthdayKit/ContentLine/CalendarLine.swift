@@ -1,7 +1,7 @@
 /// One logical (unfolded) iCalendar content line with the original bytes it came from.
-public struct CalendarLine: Sendable {
+package struct CalendarLine: Sendable {
   /// What the line does to the component structure.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// `BEGIN:NAME`; ``CalendarLine/depth`` counts the component just opened.
     case begin
     /// `END:NAME`; ``CalendarLine/depth`` still counts the component being closed.
@@ -13,21 +13,21 @@ public struct CalendarLine: Sendable {
   }
 
   /// What the line does to the component structure.
-  public var kind: Kind
+  package var kind: Kind
   /// The original bytes of every physical line, terminators and BOM included.
-  public var raw: [UInt8]
+  package var raw: [UInt8]
   /// The unfolded content without terminators and without a leading BOM.
-  public var content: [UInt8]
+  package var content: [UInt8]
   /// The 1-based number of the first physical line.
-  public var lineNumber: Int
+  package var lineNumber: Int
   /// How many components are open (including the one begun or ended by this line).
-  public var depth: Int
+  package var depth: Int
   /// The property name upper-cased (`BEGIN`, `END`, `UID`, ...); empty for ``Kind/other``.
-  public var name: [UInt8]
+  package var name: [UInt8]
   /// Where the value starts in ``content`` (after the first unquoted `:`).
-  public var valueStart: Int
+  package var valueStart: Int
   /// Where ``raw`` is in the input, in bytes from its start (a byte order mark counts).
-  public var byteRange: Range<Int>
+  package var byteRange: Range<Int>
 
   /// Copies a line out of the reader's buffer.
   init(_ view: ICalendarLineView) {
@@ -42,16 +42,16 @@ public struct CalendarLine: Sendable {
   }
 
   /// The value bytes after the first unquoted `:`.
-  public var value: ArraySlice<UInt8> { content[valueStart...] }
+  package var value: ArraySlice<UInt8> { content[valueStart...] }
 
   /// True when ``name`` equals `other` (upper-case ASCII).
-  public func isNamed(_ other: String) -> Bool {
+  package func isNamed(_ other: String) -> Bool {
     // The length first: it rejects almost every name without iterating the String.
     name.count == other.utf8.count && name.elementsEqual(other.utf8)
   }
 
   /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.
-  public func parameter(_ parameterName: String) -> ArraySlice<UInt8>? {
+  package func parameter(_ parameterName: String) -> ArraySlice<UInt8>? {
     ContentLineSyntax.parameter(
       parameterName, in: content, nameEnd: name.count, valueStart: valueStart
     ).map { content[$0] }

@@ -12,23 +12,23 @@
 /// DateValueParser.parse(Array("--0412".utf8))     // --04-12
 /// DateValueParser.parse(Array("1985-04-12T08:30:00Z".utf8))  // 1985-04-12
 /// ```
-public enum DateValueParser {
+package enum DateValueParser {
   /// Parses `bytes`; `nil` when they are not one of the accepted forms or not a real date.
-  public static func parse<Bytes: Collection>(_ bytes: Bytes) -> CivilDate?
+  package static func parse<Bytes: Collection>(_ bytes: Bytes) -> CivilDate?
   where Bytes.Element == UInt8 {
     if let date = bytes.withContiguousStorageIfAvailable(parse) { return date }
     return Array(bytes).withUnsafeBufferPointer(parse)
   }
 
   /// Parses the UTF-8 of `text`.
-  public static func parse(_ text: String) -> CivilDate? {
+  package static func parse(_ text: String) -> CivilDate? {
     var text = text
     return text.withUTF8(parse)
   }
 
   /// Parses exactly `YYYY-MM-DD` (no blanks, no time, no other form): dates given on a command
   /// line or in a configuration.
-  public static func parseExtendedDate(_ text: String) -> CivilDate? {
+  package static func parseExtendedDate(_ text: String) -> CivilDate? {
     var text = text
     return text.withUTF8 { bytes in
       guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "-")

@@ -25,17 +25,17 @@
 ///   if line.kind == .end, line.depth == 2 { print(start..<line.byteRange.upperBound) }
 /// }
 /// ```
-public struct ICalendarReader<Source: ByteSource> {
+package struct ICalendarReader<Source: ByteSource> {
   private var scanner: ICalendarScanner
 
   /// Creates a reader; `fileName` is used in error messages.
-  public init(_ source: Source, fileName: String) {
+  package init(_ source: Source, fileName: String) {
     self.scanner = ICalendarScanner(AnyByteSource(source), fileName: fileName)
   }
 
   /// The next logical line, or `nil` at the end of a well-formed input.
   /// - Throws: ``ByteSourceError`` on a read error, ``InputFormatError`` on malformed structure.
-  public mutating func next() throws -> CalendarLine? {
+  package mutating func next() throws -> CalendarLine? {
     try scanner.nextLine { CalendarLine($0) }
   }
 }

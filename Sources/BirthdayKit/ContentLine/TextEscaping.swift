@@ -3,16 +3,16 @@
 /// Backslash, semicolon and comma are escaped; a line break becomes `\n`; colons are left alone
 /// (the RFC does not escape them). Together with ``TextSanitizer`` this guarantees that no value
 /// can end its property early or start a new property or component.
-public enum TextEscaping {
+package enum TextEscaping {
   /// Appends the escaped UTF-8 of `text` to `output`. CR, LF and CRLF each become `\n`; any other
   /// C0 control character and DEL are dropped (they are never valid in a TEXT value).
-  public static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+  package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
-  public static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
+  package static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
     bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
   }
 
@@ -99,14 +99,14 @@ public enum TextEscaping {
   }
 
   /// The escaped form of `text` as a string (for tests and documentation).
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var output: [UInt8] = []
     appendEscaped(text, to: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
-  public static func unescaped(_ text: String) -> String {
+  package static func unescaped(_ text: String) -> String {
     String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
   }
 

@@ -8,13 +8,15 @@
 /// ```swift
 /// var converter = BirthdayCalendarConverter(sink: MemoryByteSink(), options: options) { print($0) }
 /// try converter.begin()
-/// var reader = VCardReader(source: MemoryByteSource(vcf), fileName: "contacts.vcf") { print($0) }
-/// try converter.convert(&reader)
+/// try converter.convert(vCard: MemoryByteSource(vcf), fileName: "contacts.vcf")
 /// let statistics = try converter.finish()
 /// ```
+///
+/// The converter counts the problems of each record itself: ``ConversionStatistics`` tells
+/// records with problems from records without a date.
 public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Options for the conversion (``ConversionOptions``, whatever the sink).
-  public typealias Options = ConversionOptions
+  package typealias Options = ConversionOptions
 
   var writer: ICalendarWriter<Sink>
   /// ``writer``'s renderer and buffer, held here too: code not specialized for `Sink` that
@@ -36,13 +38,26 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   /// Who is told about each event written (``observeEvents(_:)``).
   var observed: ObservedEvents?
 
+  /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order,
+  /// of the readers it makes (``convert(vCard:fileName:)``, ``convert(csv:fileName:reading:)``) and
+  /// its own.
+  public init(
+    sink: Sink, options: ConversionOptions, diagnostics: @escaping DiagnosticHandler
+  ) {
+    let counter = ConversionFailureCounter()
+    self.init(
+      sink: sink, options: options, diagnostics: counter.counting(diagnostics),
+      failureCounter: counter)
+  }
+
   /// Creates a converter writing to `sink`; `diagnostics` receives every problem in input order.
   /// - Parameter failureCounter: counts every diagnostic of the readers and of `diagnostics`
   ///   (see ``ConversionFailureCounter``), so that the statistics tell records with problems
-  ///   from records without a date; without it they are not told apart.
-  public init(
-    sink: Sink, options: Options, diagnostics: @escaping DiagnosticHandler,
-    failureCounter: ConversionFailureCounter? = nil
+  ///   from records without a date; without it they are not told apart. The caller reports the
+  ///   readers' diagnostics through it (the command line's printer does).
+  package init(
+    sink: Sink, options: ConversionOptions, diagnostics: @escaping DiagnosticHandler,
+    failureCounter: ConversionFailureCounter?
   ) {
     let writer = ICalendarWriter(sink: sink, options: options.calendar)
     self.writer = writer
@@ -60,10 +75,33 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
     try writer.writeHeader()
   }
 
-  /// Converts every contact of `reader`.
+  /// Converts every card of the vCard file (2.1, 3.0 or 4.0) in `source`.
+  /// - Parameter fileName: the name used in diagnostics.
+  /// - Throws: ``InputFormatError`` when `source` is not a vCard file, or what `source` and the
+  ///   sink throw.
+  public mutating func convert<Source: ByteSource>(vCard source: Source, fileName: String) throws {
+    var reader = VCardReader(source: source, fileName: fileName, diagnostics: diagnostics)
+    try convert(&reader, recordNoun: .card)
+  }
+
+  /// Converts every row of the CSV export in `source` (Google, Outlook, Apple, Thunderbird
+  /// layouts).
+  /// - Parameter fileName: the name used in diagnostics.
+  /// - Throws: ``InputFormatError`` when no header row or birthday column is found, or the date
+  ///   order of numeric dates cannot be decided; what `source` and the sink throw.
+  public mutating func convert<Source: ByteSource>(
+    csv source: Source, fileName: String, reading: CSVReadOptions = CSVReadOptions()
+  ) throws {
+    var reader = CSVContactReader(
+      source: source, fileName: fileName, options: reading, diagnostics: diagnostics)
+    try convert(&reader, recordNoun: .row)
+  }
+
+  /// Converts every contact of `reader`, whose diagnostics the caller counts (see
+  /// ``init(sink:options:diagnostics:failureCounter:)``).
   /// - Parameter recordNoun: `card` or `row`, for diagnostics.
   /// - Throws: what the reader or the sink throws.
-  public mutating func convert<Reader: ContactReader>(
+  package mutating func convert<Reader: ContactReader>(
     _ reader: inout Reader, recordNoun: RecordKind = .card
   )
     throws
@@ -74,7 +112,13 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
   }
 
   /// Converts one contact (for callers that read contacts themselves).
-  public mutating func add(_ contact: Contact, recordNoun: RecordKind = .card) throws {
+  /// - Throws: what the sink throws.
+  public mutating func add(_ contact: Contact) throws {
+    try add(contact, recordNoun: .card)
+  }
+
+  /// Converts one contact read as a `recordNoun`.
+  package mutating func add(_ contact: Contact, recordNoun: RecordKind) throws {
     let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
     let failuresBefore = failuresBeforeRecord
     countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))

@@ -6,23 +6,23 @@
 /// date yields nothing silently (most address-book entries have no birthday). Someone who has
 /// died (`DEATHDATE`) gets no birthday or anniversary, only with `memorials` a remembrance event
 /// on the date of death; contacts outside the chosen groups, or excluded, yield nothing.
-public struct CelebrationBuilder: Sendable {
+package struct CelebrationBuilder: Sendable {
   /// Whether anniversaries become events (`--anniversaries`).
-  public var includeAnniversaries: Bool
+  package var includeAnniversaries: Bool
   /// Whether the deceased get a yearly remembrance event on the date of death (`--memorials`).
-  public var memorials = false
+  package var memorials = false
   /// Whether other labelled dates become events, titled with their label (`--other-dates`).
-  public var otherDates = false
+  package var otherDates = false
   /// Only contacts in one of these groups (`--group`), compared ignoring case; empty for all.
-  public var groups: [String] = [] {
+  package var groups: [String] = [] {
     didSet { groupKeys = Set(groups.map { $0.lowercased() }) }
   }
   /// Groups that list their members on a group card (Apple's group vCards, vCard 4
   /// `KIND:group`): the group names of each member, by member UID. Filled from a first read of
   /// the address book with ``addGroupCard(_:)``, since a group card may follow its members.
-  public private(set) var groupsByMember: [String: [String]] = [:]
+  package private(set) var groupsByMember: [String: [String]] = [:]
   /// Contacts whose name or UID matches one of these patterns (`--exclude`) yield nothing.
-  public var exclusions: [ExclusionPattern] = []
+  package var exclusions: [ExclusionPattern] = []
   private var groupKeys: Set<String> = []
   /// The name of the file or server resource that holds the contact at a location, when it
   /// holds that contact alone (a vdir's `.vcf`, a CardDAV resource), else `nil`: `sync` keys a
@@ -30,7 +30,7 @@ public struct CelebrationBuilder: Sendable {
   package var resourceName: (@Sendable (SourceLocation) -> String?)?
 
   /// Why a contact with a date yields no event although nothing is wrong with it.
-  public enum LeftOut: Sendable {
+  package enum LeftOut: Sendable {
     /// Deceased, without `memorials` (or without a date of death).
     case deceased
     /// Not in the chosen groups, or excluded.
@@ -38,13 +38,13 @@ public struct CelebrationBuilder: Sendable {
   }
 
   /// Creates a builder.
-  public init(includeAnniversaries: Bool = false) {
+  package init(includeAnniversaries: Bool = false) {
     self.includeAnniversaries = includeAnniversaries
   }
 
   /// Records the members of a group card (``Contact/isGroup``) under the card's name; other
   /// contacts are ignored.
-  public mutating func addGroupCard(_ contact: Contact) {
+  package mutating func addGroupCard(_ contact: Contact) {
     guard contact.isGroup, let name = contact.name?.formatted else { return }
     for member in contact.memberIdentifiers {
       groupsByMember[Self.memberKey(member), default: []].append(name)
@@ -58,7 +58,7 @@ public struct CelebrationBuilder: Sendable {
   }
 
   /// Why `contact` is left out, or `nil` when it is not.
-  public func leftOutReason(of contact: Contact) -> LeftOut? {
+  package func leftOutReason(of contact: Contact) -> LeftOut? {
     if contact.isGroup { return nil }  // a group card has no dates of its own
     if !groupKeys.isEmpty, !isInChosenGroup(contact) { return .notChosen }
     if !exclusions.isEmpty {
@@ -92,7 +92,7 @@ public struct CelebrationBuilder: Sendable {
 
   /// The celebrations of `contact`, birthday first, in the order found.
   /// - Parameter report: receives a diagnostic when a dated contact has no name.
-  public func celebrations(
+  package func celebrations(
     of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
     var found: [Celebration] = []

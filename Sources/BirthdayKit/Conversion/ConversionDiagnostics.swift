@@ -1,9 +1,9 @@
 /// What the converter reports, one factory per kind of problem.
 extension Diagnostic.Kind {
   /// A second event with a UID already written; the earlier one is kept.
-  public static let duplicateUID = Self(rawValue: "conversion.duplicate-uid")
+  package static let duplicateUID = Self(rawValue: "conversion.duplicate-uid")
   /// A record with a date but no name.
-  public static let recordWithoutName = Self(rawValue: "conversion.record-without-name")
+  package static let recordWithoutName = Self(rawValue: "conversion.record-without-name")
 }
 
 extension Diagnostic.Message {

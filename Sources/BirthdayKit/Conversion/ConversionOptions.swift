@@ -7,7 +7,7 @@ public struct ConversionOptions: Sendable {
   public var includeAnniversaries = false
   /// Who becomes an event (groups, exclusions, memorials); its `includeAnniversaries` is
   /// replaced by the one above.
-  public var builder = CelebrationBuilder()
+  package var builder = CelebrationBuilder()
 
   /// Creates options; by default the calendar is stamped with the current time
   /// (``UTCTimestamp/now``) and only birthdays become events.

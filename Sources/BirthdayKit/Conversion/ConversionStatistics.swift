@@ -5,9 +5,9 @@ public struct ConversionStatistics: Hashable, Sendable {
   /// Events written.
   public var eventsWritten = 0
   /// Of ``eventsWritten``, the anniversaries.
-  public var anniversariesWritten = 0
+  package var anniversariesWritten = 0
   /// Records that gave no event (no date, no name, or only invalid dates).
-  public var recordsSkipped = 0
+  package var recordsSkipped = 0
   /// Records that gave no event and had no problem: no date to convert (most contacts).
   /// Without a ``ConversionFailureCounter`` it includes the records with problems.
   public var recordsWithoutDate = 0
@@ -17,25 +17,25 @@ public struct ConversionStatistics: Hashable, Sendable {
   /// Events dropped because an earlier record had the same UID.
   public var duplicatesMerged = 0
   /// Of ``eventsWritten``, the remembrance events of the deceased (`--memorials`).
-  public var memorialsWritten = 0
+  package var memorialsWritten = 0
   /// Records of people who have died (`DEATHDATE`), left out (no `--memorials`).
-  public var deceasedLeftOut = 0
+  package var deceasedLeftOut = 0
   /// Records left out by `--group` or `--exclude`.
-  public var recordsNotChosen = 0
+  package var recordsNotChosen = 0
   /// The names of records with problems (see ``recordsWithProblems``), the first 10,000, for
   /// `sync`: their events must not be removed because the record could not be read. Counted
   /// only with a ``ConversionFailureCounter``.
-  public var namesWithProblems: [String] = []
+  package var namesWithProblems: [String] = []
   /// Records with problems whose name is not known (or beyond the first 10,000): any event
   /// could be theirs.
-  public var problemsWithoutName = 0
+  package var problemsWithoutName = 0
   /// Where each record of ``namesWithProblems`` starts, in the same order.
   package var problemLocations: [SourceLocation] = []
   /// Where the first 100 of ``problemsWithoutName`` failed.
   package var unnamedProblemLocations: [SourceLocation] = []
 
   /// Creates empty statistics.
-  public init() {}
+  package init() {}
 
   /// Counts one record that gave `events` events.
   mutating func countRecord(

@@ -4,19 +4,19 @@
 /// ```swift
 /// ExclusionPattern("jane*").matches("Jane Doe")  // true
 /// ```
-public struct ExclusionPattern: Hashable, Sendable {
+package struct ExclusionPattern: Hashable, Sendable {
   /// The pattern as given.
-  public let text: String
+  package let text: String
   private let characters: [Character]
 
   /// Creates a pattern.
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.text = text
     self.characters = Array(text.lowercased())
   }
 
   /// Whether `candidate` matches the whole pattern.
-  public func matches(_ candidate: String) -> Bool {
+  package func matches(_ candidate: String) -> Bool {
     let value = Array(candidate.lowercased())
     // Iterative wildcard match with one backtrack point: linear in practice, no recursion.
     var p = 0

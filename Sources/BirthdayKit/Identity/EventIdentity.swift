@@ -6,9 +6,9 @@
 ///
 /// Hashing keeps names, e-mail addresses and host names out of the calendar in clear (RFC 7986
 /// §5.3) while the same contact always gets the same UID, whichever file or export it came from.
-public enum EventIdentity {
+package enum EventIdentity {
   /// bdconvert's namespace UUID (random, fixed forever: changing it changes every UID).
-  public static let namespace: NameBasedUUID = {
+  package static let namespace: NameBasedUUID = {
     guard let uuid = NameBasedUUID("3f1c2a9e-7b4d-4e8a-9c61-5d2f0b8e6a17") else {
       preconditionFailure("the namespace is written as a valid UUID")
     }
@@ -16,7 +16,7 @@ public enum EventIdentity {
   }()
 
   /// The UID for one celebration of a contact.
-  public static func uid(
+  package static func uid(
     kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate
   ) -> String {
     uuid(kind: kind, sourceIdentifier: sourceIdentifier, name: name, date: date).description
@@ -24,7 +24,7 @@ public enum EventIdentity {
 
   /// The UID as a ``NameBasedUUID``: the UUID of ``uuidName(kind:sourceIdentifier:name:date:)``,
   /// hashed piece by piece so that no string is built for it.
-  public static func uuid(
+  package static func uuid(
     kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate,
     label: String? = nil
   ) -> NameBasedUUID {
@@ -52,7 +52,7 @@ public enum EventIdentity {
   /// The name hashed into the UID (exposed for tests and documentation).
   ///
   /// An other date's label (case folded) follows the kind: `name:other:graduation:jane doe:06-30`.
-  public static func uuidName(
+  package static func uuidName(
     kind: CelebrationKind, sourceIdentifier: String?, name: PersonName, date: CivilDate,
     label: String? = nil
   ) -> String {

@@ -7,14 +7,14 @@
 /// NameBasedUUID(namespace: .dns, name: "www.example.com").description
 /// // "2ed6657d-e927-568b-95e1-2665a8aea6a2" (RFC 9562 Appendix A.4)
 /// ```
-public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
+package struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   /// The first 8 bytes, big-endian.
-  public let high: UInt64
+  package let high: UInt64
   /// The last 8 bytes, big-endian.
-  public let low: UInt64
+  package let low: UInt64
 
   /// The 16 bytes.
-  public var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     (0..<16).map { index in
       let word = index < 8 ? high : low
       return UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (index % 8)))
@@ -22,7 +22,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Derives the UUID of `name` (its UTF-8 octets) in `namespace`.
-  public init(namespace: NameBasedUUID, name: String) {
+  package init(namespace: NameBasedUUID, name: String) {
     var name = name
     self = name.withUTF8 { NameBasedUUID(namespace: namespace, nameBytes: $0) }
   }
@@ -57,7 +57,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Parses the canonical 8-4-4-4-12 hex form; returns `nil` for anything else.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var bytes: [UInt8] = []
     var pendingNibble: UInt8?
     for (offset, byte) in text.utf8.enumerated() {
@@ -78,7 +78,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
-  public var description: String {
+  package var description: String {
     String(unsafeUninitializedCapacity: 36) { buffer in
       writeCanonical(to: buffer)
       return 36
@@ -122,7 +122,7 @@ public struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The RFC 9562 DNS namespace, `6ba7b810-9dad-11d1-80b4-00c04fd430c8`, used for test vectors.
-  public static let dns = NameBasedUUID(uncheckedBytes: [
+  package static let dns = NameBasedUUID(uncheckedBytes: [
     0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8,
   ])
 

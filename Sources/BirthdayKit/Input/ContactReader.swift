@@ -4,7 +4,7 @@
 /// record and hand each ``Contact`` to `body` in input order, reporting problems through the
 /// ``DiagnosticHandler`` they were created with. A bad record is reported and skipped; only a
 /// failure to read the input at all (an I/O error, input that is not this format) throws.
-public protocol ContactReader {
+package protocol ContactReader {
   /// Reads every contact, calling `body` once per contact in input order.
   /// - Throws: ``ByteSourceError`` on a read error, ``InputFormatError`` when the input is not
   ///   this format at all, or what `body` throws.
@@ -25,14 +25,14 @@ public struct InputFormatError: Error, Hashable, Sendable, CustomStringConvertib
   public var message: String
 
   /// Creates an error from a reader's message factory.
-  public init(_ message: Diagnostic.Message, at location: SourceLocation?) {
+  package init(_ message: Diagnostic.Message, at location: SourceLocation?) {
     self.message = message.text
     self.kind = message.kind
     self.location = location
   }
 
   /// Creates an error of kind ``Diagnostic/Kind/unclassified``.
-  public init(_ message: String, at location: SourceLocation?) {
+  package init(_ message: String, at location: SourceLocation?) {
     self.init(Diagnostic.Message(.unclassified, message), at: location)
   }
 

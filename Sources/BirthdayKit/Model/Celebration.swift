@@ -21,7 +21,7 @@ public struct Celebration: Hashable, Sendable {
   /// Where the record came from, for diagnostics.
   public var location: SourceLocation?
   /// The label of an ``CelebrationKind/other`` date ("Graduation"), else `nil`.
-  public var label: String?
+  package var label: String?
   /// `uid` as a UUID when it is one (always for bdconvert's own UIDs): 16 bytes for duplicate
   /// detection instead of a string.
   private(set) var uuid: NameBasedUUID?

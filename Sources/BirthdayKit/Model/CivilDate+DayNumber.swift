@@ -1,12 +1,12 @@
 // Day numbers: the calendar arithmetic behind DTSTAMP formatting and recurrence expansion.
 
 /// Days since 1970-01-01 (proleptic Gregorian).
-func dayNumber(_ date: CivilDate) -> Int {
+package func dayNumber(_ date: CivilDate) -> Int {
   dayNumber(year: date.year ?? 1972, month: date.month, day: date.day)
 }
 
 /// Days since 1970-01-01 (proleptic Gregorian), after H. Hinnant's `days_from_civil`.
-func dayNumber(year: Int, month: Int, day: Int) -> Int {
+package func dayNumber(year: Int, month: Int, day: Int) -> Int {
   let y = month <= 2 ? year - 1 : year
   let era = (y >= 0 ? y : y - 399) / 400
   let yearOfEra = y - era * 400

@@ -32,16 +32,16 @@ public struct CivilDate: Hashable, Sendable, Comparable {
   }
 
   /// True for 29 February.
-  public var isLeapDay: Bool { month == 2 && day == 29 }
+  package var isLeapDay: Bool { month == 2 && day == 29 }
 
   /// The same month and day without the year.
-  public var withoutYear: CivilDate {
+  package var withoutYear: CivilDate {
     // Always valid: a month-day that exists in some year exists without a year.
     CivilDate(unchecked: nil, month: month, day: day)
   }
 
   /// The same month and day in `year`, or `nil` for 29 February in a common year.
-  public func inYear(_ year: Int) -> CivilDate? {
+  package func inYear(_ year: Int) -> CivilDate? {
     CivilDate(year: year, month: month, day: day)
   }
 
@@ -56,12 +56,12 @@ public struct CivilDate: Hashable, Sendable, Comparable {
   }
 
   /// Gregorian leap-year rule.
-  public static func isLeapYear(_ year: Int) -> Bool {
+  package static func isLeapYear(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
   /// Days in `month`; without a year, February has 29.
-  public static func daysInMonth(_ month: Int, year: Int?) -> Int {
+  package static func daysInMonth(_ month: Int, year: Int?) -> Int {
     switch month {
     case 4, 6, 9, 11: return 30
     case 2:

@@ -19,18 +19,18 @@ public struct Contact: Hashable, Sendable {
   public var deathDate: CivilDate?
   /// The groups the contact is in: vCard `CATEGORIES`, Google's `Labels` and `Group
   /// Membership`, Outlook's `Categories`.
-  public var groups: [String]
+  package var groups: [String]
   /// Whether the card describes a group, not a person (vCard 4 `KIND:group`, Apple's
   /// `X-ADDRESSBOOKSERVER-KIND:group`); its members are ``memberIdentifiers``.
-  public var isGroup: Bool
+  package var isGroup: Bool
   /// The UIDs (often `urn:uuid:…`) of a group card's members, as written.
-  public var memberIdentifiers: [String]
+  package var memberIdentifiers: [String]
   /// Other dates with their labels ("Graduation"): Apple `X-ABDATE` with a label other than
   /// anniversary, Google CSV `Event N - Label` other than `Anniversary`.
-  public var otherDates: [LabeledDate]
+  package var otherDates: [LabeledDate]
   /// What the export carries that stays with the person across renames (an e-mail address, a
   /// phone number, an entry id), when `sync` asked the reader for it.
-  public var identityKey: ContactIdentityKey? = nil
+  package var identityKey: ContactIdentityKey? = nil
 
   // No initializer here: the implicit member-wise one (every field, in this order) is the vCard
   // reader's. An explicit one with every field made the compiler build the contact, copy it and

@@ -11,9 +11,9 @@ import Foundation
 /// Only a hash is written: a calendar is often shared, and the address book's details must not
 /// leak into it. The hash also covers the event's kind, so that a person's birthday and
 /// anniversary keep keys of their own.
-public struct ContactIdentityKey: Hashable, Sendable {
+package struct ContactIdentityKey: Hashable, Sendable {
   /// Where the key comes from, which the plan names when it pairs by it.
-  public enum Kind: UInt8, Sendable, CaseIterable {
+  package enum Kind: UInt8, Sendable, CaseIterable {
     case resource, email, phone, entry
 
     /// The prefix of the property value.
@@ -40,15 +40,15 @@ public struct ContactIdentityKey: Hashable, Sendable {
   /// The property sync writes on its events: the kind's prefix, `-`, 20 hex digits of a SHA-1.
   static let propertyName = "X-BDCONVERT-KEY"
 
-  public var kind: Kind
+  package var kind: Kind
   /// The normalised value: a file or resource name as written, an e-mail address lower-cased, a
   /// phone number's digits, an id as written.
-  public var value: String
+  package var value: String
 
   /// A key from raw cell or property values, tried in this order: the first e-mail address
   /// (several in one cell are separated by `:::`, `;` or `,`), the first phone number with at
   /// least five digits, the entry id. `nil` when none gives one.
-  public static func first(emails: [String], phones: [String], entries: [String] = [])
+  package static func first(emails: [String], phones: [String], entries: [String] = [])
     -> ContactIdentityKey?
   {
     for cell in emails {

@@ -14,21 +14,21 @@
 /// var reader = VCardReader(source: source, fileName: "contacts.vcf", diagnostics: report)
 /// try converter.convert(&reader)
 /// ```
-public final class ConversionFailureCounter: @unchecked Sendable {
+package final class ConversionFailureCounter: @unchecked Sendable {
   // Unchecked: diagnostics are reported on one thread at a time, in input order.
   /// Conversion failures counted so far.
-  public private(set) var failures = 0
+  package private(set) var failures = 0
 
   /// Creates a counter at zero.
-  public init() {}
+  package init() {}
 
   /// Where the first failure not yet claimed by a record was reported (`nil` when it said not).
   private var firstUnclaimed: SourceLocation?
   /// Whether a failure was counted since the last ``claimFirstFailure()``.
-  public private(set) var hasUnclaimedFailure = false
+  package private(set) var hasUnclaimedFailure = false
 
   /// Counts `diagnostic` if it dropped data.
-  public func count(_ diagnostic: Diagnostic) {
+  package func count(_ diagnostic: Diagnostic) {
     if diagnostic.isConversionFailure {
       failures += 1
       if !hasUnclaimedFailure {
@@ -49,7 +49,7 @@ public final class ConversionFailureCounter: @unchecked Sendable {
   }
 
   /// `handler`, counting each diagnostic before passing it on.
-  public func counting(_ handler: @escaping DiagnosticHandler) -> DiagnosticHandler {
+  package func counting(_ handler: @escaping DiagnosticHandler) -> DiagnosticHandler {
     { diagnostic in
       self.count(diagnostic)
       handler(diagnostic)

@@ -2,7 +2,7 @@
 ///
 /// Readers report diagnostics instead of throwing so that one bad card or row never stops the
 /// rest of a file. Whether a diagnostic fails the run is the caller's choice (a command-line tool
-/// may fail on every diagnostic with ``isConversionFailure`` set).
+/// may fail on every diagnostic that dropped data).
 ///
 /// Every diagnostic the library makes comes from a ``Message`` factory declared beside the code
 /// that reports it (`Diagnostic.Message.invalidDate(property:value:)` beside the vCard reader,
@@ -24,7 +24,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   }
   /// True when data was dropped: a record or a date could not be converted.
   /// False for notices that lose nothing (a charset fallback, a duplicate that was merged).
-  public var isConversionFailure: Bool
+  package var isConversionFailure: Bool
   /// The message, or how to make it: a million-row file can report hundreds of thousands of
   /// merged duplicates of which a command-line tool prints twenty, so their texts are made only
   /// when read.
@@ -36,7 +36,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Creates a diagnostic from a message factory: `Diagnostic(.invalidDate(...), at: location)`.
-  public init(_ message: Message, at location: SourceLocation?) {
+  package init(_ message: Message, at location: SourceLocation?) {
     self.location = location
     self.kind = message.kind
     self.text = .ready(message.text)
@@ -56,7 +56,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Creates a diagnostic of kind ``Kind/unclassified`` (for problems found outside the library).
-  public init(_ message: String, at location: SourceLocation?, isConversionFailure: Bool = true) {
+  package init(_ message: String, at location: SourceLocation?, isConversionFailure: Bool = true) {
     self.init(
       Message(.unclassified, message, isConversionFailure: isConversionFailure), at: location)
   }
@@ -65,7 +65,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// `warning: …` without a location.
   ///
   /// - Parameter asError: `error:` instead of `warning:`.
-  public func rendered(asError: Bool = false) -> String {
+  package func rendered(asError: Bool = false) -> String {
     let severity = asError ? "error" : "warning"
     guard let location else { return "\(severity): \(message)" }
     return "\(location): \(severity): \(message)"
@@ -101,18 +101,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// A diagnostic made from a plain string.
-    public static let unclassified = Kind(rawValue: "unclassified")
+    package static let unclassified = Kind(rawValue: "unclassified")
   }
 
   /// What a diagnostic says: its kind, its text and whether data was lost. Made by the static
   /// factories each reader declares in an extension beside it.
-  public struct Message: Hashable, Sendable {
+  package struct Message: Hashable, Sendable {
     public var kind: Kind
-    public var text: String
-    public var isConversionFailure: Bool
+    package var text: String
+    package var isConversionFailure: Bool
 
     /// Creates a message.
-    public init(_ kind: Kind, _ text: String, isConversionFailure: Bool = true) {
+    package init(_ kind: Kind, _ text: String, isConversionFailure: Bool = true) {
       self.kind = kind
       self.text = text
       self.isConversionFailure = isConversionFailure

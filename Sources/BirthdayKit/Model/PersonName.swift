@@ -68,7 +68,7 @@ public struct PersonName: Hashable, Sendable {
   ///
   /// Two exports of the same person ("Jane  Doe" and "jane doe") give the same key, so they get the
   /// same event UID.
-  public var identityKey: String {
+  package var identityKey: String {
     TextSanitizer.identityKey(formatted)
   }
 }

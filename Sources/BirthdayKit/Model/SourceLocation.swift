@@ -5,7 +5,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
   /// The 1-based physical line.
   public var line: Int
   /// The 1-based column in UTF-8 bytes, when it helps.
-  public var column: Int?
+  package var column: Int?
 
   /// Creates a location.
   public init(file: String, line: Int, column: Int? = nil) {

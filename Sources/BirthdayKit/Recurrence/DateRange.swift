@@ -1,19 +1,19 @@
 /// The wall-clock times from ``lowerBound`` (included) to ``upperBound`` (excluded), on the
 /// clock of the event's own zone.
-public struct DateRange: Hashable, Sendable {
+package struct DateRange: Hashable, Sendable {
   /// The first time in the range.
-  public var lowerBound: LocalDateTime
+  package var lowerBound: LocalDateTime
   /// The first time after the range.
-  public var upperBound: LocalDateTime
+  package var upperBound: LocalDateTime
 
   /// The range from `lowerBound` up to, not including, `upperBound`.
-  public init(from lowerBound: LocalDateTime, upTo upperBound: LocalDateTime) {
+  package init(from lowerBound: LocalDateTime, upTo upperBound: LocalDateTime) {
     self.lowerBound = lowerBound
     self.upperBound = upperBound
   }
 
   /// The whole days from `first` through `last` (both included; both need a year).
-  public init?(days first: CivilDate, through last: CivilDate) {
+  package init?(days first: CivilDate, through last: CivilDate) {
     guard let lower = LocalDateTime(date: first), let upper = LocalDateTime(date: last) else {
       return nil
     }
@@ -21,7 +21,7 @@ public struct DateRange: Hashable, Sendable {
   }
 
   /// True when `time` is in the range.
-  public func contains(_ time: LocalDateTime) -> Bool {
+  package func contains(_ time: LocalDateTime) -> Bool {
     lowerBound <= time && time < upperBound
   }
 }

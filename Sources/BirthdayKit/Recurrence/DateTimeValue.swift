@@ -1,15 +1,15 @@
 /// An iCalendar DATE or DATE-TIME value as written (`20270601`, `20270601T090000`,
 /// `20270601T070000Z`), before any zone is applied.
-public struct DateTimeValue: Hashable, Sendable {
+package struct DateTimeValue: Hashable, Sendable {
   /// The date and time as written (midnight for a DATE).
-  public var local: LocalDateTime
+  package var local: LocalDateTime
   /// True for a DATE (no time part).
-  public var isDate: Bool
+  package var isDate: Bool
   /// True for a UTC DATE-TIME (trailing `Z`).
-  public var isUTC: Bool
+  package var isUTC: Bool
 
   /// A value from its parts.
-  public init(local: LocalDateTime, isDate: Bool = false, isUTC: Bool = false) {
+  package init(local: LocalDateTime, isDate: Bool = false, isUTC: Bool = false) {
     self.local = local
     self.isDate = isDate
     self.isUTC = isUTC
@@ -18,7 +18,7 @@ public struct DateTimeValue: Hashable, Sendable {
   /// Parses `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`; `nil` for anything else.
   /// A PERIOD (`start/end` or `start/duration`) gives its start. Second 60 (a leap second) is
   /// read as second 59.
-  public init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
+  package init?<Bytes: Collection<UInt8>>(bytes: Bytes) {
     // Digits go into `date` (first 8) and `time` (next 6), without allocating.
     var date = 0
     var time = 0

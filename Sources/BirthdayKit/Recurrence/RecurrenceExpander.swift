@@ -17,12 +17,12 @@
 /// nothing after year 9999 exists; a period with more than ``maximumPeriods`` occurrences
 /// (BYHOUR, BYMINUTE and BYSECOND on every day of a year) stops it too. ``isTruncated`` says the
 /// bound, not the rule, ended it.
-public struct RecurrenceExpander: IteratorProtocol, Sequence {
+package struct RecurrenceExpander: IteratorProtocol, Sequence {
   /// The most periods one expander examines.
-  public static let maximumPeriods = 200_000
+  package static let maximumPeriods = 200_000
   /// The most periods in a row without an occurrence, for weekly and shorter frequencies
   /// (29 February every 8 years, day by day, is about 2,900).
-  public static let maximumEmptyPeriods = 10_000
+  package static let maximumEmptyPeriods = 10_000
 
   private let rule: RecurrenceRule
   private let start: LocalDateTime
@@ -45,13 +45,13 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
   private var bufferIndex = 0
   private var isFinished = false
   /// True when ``maximumPeriods`` stopped the expansion before the rule ended.
-  public private(set) var isTruncated = false
+  package private(set) var isTruncated = false
 
   /// The occurrences of `rule` from `start` (the event's DTSTART on its own clock).
   ///
   /// - Parameter until: `UNTIL` on the same clock; `nil` uses the rule's own `UNTIL` as written
   ///   (a DATE `UNTIL` includes its whole day).
-  public init(rule: RecurrenceRule, start: LocalDateTime, until: LocalDateTime? = nil) {
+  package init(rule: RecurrenceRule, start: LocalDateTime, until: LocalDateTime? = nil) {
     self.rule = rule
     self.start = start
     if let until {
@@ -108,7 +108,7 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
 
   /// Skips every period that ends before `time`, so that the next occurrence is found without
   /// expanding the years before it. Does nothing with `COUNT` (every occurrence counts then).
-  public mutating func skip(toward time: LocalDateTime) {
+  package mutating func skip(toward time: LocalDateTime) {
     guard rule.count == nil, time > start else { return }
     let target = Swift.max(0, periodIndex(containing: time))
     if target > period {
@@ -119,7 +119,7 @@ public struct RecurrenceExpander: IteratorProtocol, Sequence {
   }
 
   /// The next occurrence, or `nil` when the rule has ended (or ``isTruncated``).
-  public mutating func next() -> LocalDateTime? {
+  package mutating func next() -> LocalDateTime? {
     while true {
       while bufferIndex < buffer.count {
         let time = buffer[bufferIndex]

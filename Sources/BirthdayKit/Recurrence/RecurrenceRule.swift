@@ -5,28 +5,28 @@
 /// RFC 5545 does not allow with a frequency (`BYWEEKNO` with `MONTHLY`, `BYMONTHDAY` with
 /// `WEEKLY`, an ordinal `BYDAY` with `WEEKLY`) are accepted and read as python-dateutil and
 /// libical read them: as limits, ordinals ignored.
-public struct RecurrenceRule: Hashable, Sendable {
+package struct RecurrenceRule: Hashable, Sendable {
   /// `FREQ`, from the longest period to the shortest.
-  public enum Frequency: Int, Hashable, Sendable, Comparable, CaseIterable {
+  package enum Frequency: Int, Hashable, Sendable, Comparable, CaseIterable {
     case yearly, monthly, weekly, daily, hourly, minutely, secondly
 
     /// The name in a rule (`YEARLY`).
-    public var name: String {
+    package var name: String {
       ["YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY", "SECONDLY"][rawValue]
     }
 
-    public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
   /// A day of the week; the raw value counts from Monday (0) as `WKST` defaults to it.
-  public enum Weekday: Int, Hashable, Sendable, CaseIterable {
+  package enum Weekday: Int, Hashable, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The two letters in a rule (`MO`).
-    public var name: String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][rawValue] }
+    package var name: String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][rawValue] }
 
     /// The weekday of a day number (1970-01-01 was a Thursday).
-    public init(dayNumber: Int) {
+    package init(dayNumber: Int) {
       guard let weekday = Self(rawValue: ((dayNumber + 3) % 7 + 7) % 7) else {
         preconditionFailure("a remainder of 7 is a weekday")
       }
@@ -42,57 +42,57 @@ public struct RecurrenceRule: Hashable, Sendable {
   }
 
   /// One `BYDAY` entry: a weekday, with an ordinal (`1FR`, `-1SU`) or without (`MO`, ordinal 0).
-  public struct WeekdayNumber: Hashable, Sendable {
+  package struct WeekdayNumber: Hashable, Sendable {
     /// 1...53 or -53...-1 (the nth such weekday of the month or year), or 0 for every one.
-    public var ordinal: Int
+    package var ordinal: Int
     /// The weekday.
-    public var weekday: Weekday
+    package var weekday: Weekday
 
     /// `weekday`, every one of them (`ordinal` 0) or the nth.
-    public init(_ weekday: Weekday, ordinal: Int = 0) {
+    package init(_ weekday: Weekday, ordinal: Int = 0) {
       self.weekday = weekday
       self.ordinal = ordinal
     }
   }
 
   /// `FREQ`.
-  public var frequency: Frequency
+  package var frequency: Frequency
   /// `INTERVAL` (default 1).
-  public var interval = 1
+  package var interval = 1
   /// `COUNT`, if given.
-  public var count: Int?
+  package var count: Int?
   /// `UNTIL`, if given, as written (a UTC value is brought onto the event's clock by
   /// ``RecurrenceSet``).
-  public var until: DateTimeValue?
+  package var until: DateTimeValue?
   /// `BYSECOND` values (0...59; 60, a leap second, never occurs on a wall clock).
-  public var bySecond: [Int] = []
+  package var bySecond: [Int] = []
   /// `BYMINUTE` values.
-  public var byMinute: [Int] = []
+  package var byMinute: [Int] = []
   /// `BYHOUR` values.
-  public var byHour: [Int] = []
+  package var byHour: [Int] = []
   /// `BYDAY` values.
-  public var byDay: [WeekdayNumber] = []
+  package var byDay: [WeekdayNumber] = []
   /// `BYMONTHDAY` values (negative count from the end of the month).
-  public var byMonthDay: [Int] = []
+  package var byMonthDay: [Int] = []
   /// `BYYEARDAY` values (negative count from the end of the year).
-  public var byYearDay: [Int] = []
+  package var byYearDay: [Int] = []
   /// `BYWEEKNO` values (negative count from the end of the year), weeks as `WKST` says.
-  public var byWeekNo: [Int] = []
+  package var byWeekNo: [Int] = []
   /// `BYMONTH` values.
-  public var byMonth: [Int] = []
+  package var byMonth: [Int] = []
   /// `BYSETPOS` values (negative count from the end of each period's set).
-  public var bySetPos: [Int] = []
+  package var bySetPos: [Int] = []
   /// `WKST` (default Monday).
-  public var weekStart = Weekday.monday
+  package var weekStart = Weekday.monday
 
   /// A rule of `frequency` without any other part.
-  public init(frequency: Frequency) {
+  package init(frequency: Frequency) {
     self.frequency = frequency
   }
 
   /// Parses `value` (`FREQ=MONTHLY;BYDAY=-1SU;COUNT=5`); names are case-insensitive.
   /// - Throws: ``RecurrenceRuleError`` naming the part that cannot be interpreted.
-  public init(parsing value: String) throws(RecurrenceRuleError) {
+  package init(parsing value: String) throws(RecurrenceRuleError) {
     var frequency: Frequency?
     var seen: Set<String> = []
     self.init(frequency: .yearly)
@@ -179,7 +179,7 @@ public struct RecurrenceRule: Hashable, Sendable {
   /// The first occurrence on or after `today` of the series starting at `start` (which must have
   /// a year) with this rule alone (no EXDATE, RDATE or overrides), or `nil` when the series has
   /// ended or the search gave up (``RecurrenceExpander/maximumPeriods``).
-  public func nextOccurrence(start: CivilDate, onOrAfter today: CivilDate) -> CivilDate? {
+  package func nextOccurrence(start: CivilDate, onOrAfter today: CivilDate) -> CivilDate? {
     guard let first = LocalDateTime(date: start), let from = LocalDateTime(date: today) else {
       return nil
     }
@@ -212,7 +212,7 @@ public struct RecurrenceRule: Hashable, Sendable {
 }
 
 /// An `RRULE` that ``RecurrenceRule`` cannot interpret.
-public enum RecurrenceRuleError: Error, Hashable, Sendable {
+package enum RecurrenceRuleError: Error, Hashable, Sendable {
   /// The part (`RSCALE=HEBREW`, `BYMONTH=13`) that is not supported or not valid.
   case unsupported(String)
 }

@@ -12,17 +12,17 @@
 /// set.exclusions = [DateTimeValue(bytes: "20270608".utf8)!]
 /// try set.next(onOrAfter: LocalDateTime(year: 2027, month: 6, day: 2)!)  // 2027-06-15
 /// ```
-public struct RecurrenceSet: Sendable {
+package struct RecurrenceSet: Sendable {
   /// One overridden occurrence: the VEVENT with the same UID and a `RECURRENCE-ID`.
-  public struct Override: Hashable, Sendable {
+  package struct Override: Hashable, Sendable {
     /// The occurrence it replaces (`RECURRENCE-ID`); a DATE replaces the occurrence on that day.
-    public var recurrenceID: DateTimeValue
+    package var recurrenceID: DateTimeValue
     /// Where the occurrence now starts (the override's DTSTART), or `nil` when it is cancelled
     /// (`STATUS:CANCELLED`).
-    public var start: LocalDateTime?
+    package var start: LocalDateTime?
 
     /// An override of `recurrenceID` now starting at `start` (`nil`: cancelled).
-    public init(recurrenceID: DateTimeValue, start: LocalDateTime?) {
+    package init(recurrenceID: DateTimeValue, start: LocalDateTime?) {
       self.recurrenceID = recurrenceID
       self.start = start
     }
@@ -30,20 +30,20 @@ public struct RecurrenceSet: Sendable {
 
   /// DTSTART, always the first occurrence (RFC 5545 §3.8.5.3), even when the rules do not
   /// produce it.
-  public var start: LocalDateTime
+  package var start: LocalDateTime
   /// True for an all-day event (DTSTART is a DATE).
-  public var isAllDay: Bool
+  package var isAllDay: Bool
   /// The `RRULE`s (usually none or one); a DATE-TIME `UNTIL` is read on the event's clock.
-  public var rules: [RecurrenceRule]
+  package var rules: [RecurrenceRule]
   /// The `RDATE`s (the start of a PERIOD).
-  public var additions: [LocalDateTime] = []
+  package var additions: [LocalDateTime] = []
   /// The `EXDATE`s; a DATE removes every occurrence on that day.
-  public var exclusions: [DateTimeValue] = []
+  package var exclusions: [DateTimeValue] = []
   /// The overridden occurrences.
-  public var overrides: [Override] = []
+  package var overrides: [Override] = []
 
   /// A set from DTSTART and its rules; add ``additions``, ``exclusions`` and ``overrides``.
-  public init(start: LocalDateTime, isAllDay: Bool = false, rules: [RecurrenceRule] = []) {
+  package init(start: LocalDateTime, isAllDay: Bool = false, rules: [RecurrenceRule] = []) {
     self.start = start
     self.isAllDay = isAllDay
     self.rules = rules
@@ -52,7 +52,7 @@ public struct RecurrenceSet: Sendable {
   /// The first occurrence at or after `time`, or `nil` when there is none.
   /// - Throws: ``RecurrenceLimitError`` when a rule needed more than
   ///   ``RecurrenceExpander/maximumPeriods`` periods to answer.
-  public func next(onOrAfter time: LocalDateTime) throws(RecurrenceLimitError) -> LocalDateTime? {
+  package func next(onOrAfter time: LocalDateTime) throws(RecurrenceLimitError) -> LocalDateTime? {
     if additions.isEmpty, exclusions.isEmpty, overrides.isEmpty, rules.count == 1,
       let next = Self.nextOfPlainYearlyRule(rules[0], start: start, onOrAfter: time)
     {
@@ -84,7 +84,7 @@ public struct RecurrenceSet: Sendable {
   /// `limit`.
   /// - Throws: ``RecurrenceLimitError`` when a rule needed more than
   ///   ``RecurrenceExpander/maximumPeriods`` periods, or produced more than that many occurrences.
-  public func occurrences(
+  package func occurrences(
     in range: DateRange, limit: Int = .max
   ) throws(RecurrenceLimitError) -> [LocalDateTime] {
     let removed = RemovedOccurrences(self)
@@ -171,7 +171,7 @@ private struct RemovedOccurrences {
 }
 
 /// The bound of ``RecurrenceExpander/maximumPeriods`` stopped a search.
-public enum RecurrenceLimitError: Error, Hashable, Sendable {
+package enum RecurrenceLimitError: Error, Hashable, Sendable {
   /// `rule` needed more periods than the bound to answer.
   case tooManyPeriods(RecurrenceRule)
 }

@@ -9,13 +9,13 @@ import Foundation
 /// Exchange write them (`W. Europe Standard Time`). The offsets come from the system's time zone
 /// database, not from the file's VTIMEZONE (which real files often leave out or get wrong); a
 /// `TZID` that resolves to nothing is `nil`, and its times are then read as written.
-public struct RecurrenceTimeZone: Hashable, Sendable {
+package struct RecurrenceTimeZone: Hashable, Sendable {
   /// The IANA identifier the `TZID` resolved to.
-  public let identifier: String
+  package let identifier: String
   private let zone: TimeZone
 
   /// UTC.
-  public static let utc: RecurrenceTimeZone = {
+  package static let utc: RecurrenceTimeZone = {
     guard let zone = TimeZone(identifier: "UTC") else { preconditionFailure("no time zone UTC") }
     return RecurrenceTimeZone(zone: zone)
   }()
@@ -26,7 +26,7 @@ public struct RecurrenceTimeZone: Hashable, Sendable {
   }
 
   /// The zone `tzid` names, or `nil` when it names none known.
-  public init?(tzid: String) {
+  package init?(tzid: String) {
     let name = tzid.trimmingCharacters(in: .whitespaces)
     if let zone = Self.ianaZone(name) {
       self.init(zone: zone)
@@ -63,7 +63,7 @@ public struct RecurrenceTimeZone: Hashable, Sendable {
   /// The UTC time (seconds since the epoch) of `local`, a wall-clock time in this zone. A time
   /// that the zone skips (the hour lost to daylight saving) moves forward by the gap, a time it
   /// repeats is its first instance, as RFC 5545 §3.3.5 says.
-  public func utcSeconds(of local: LocalDateTime) -> Int {
+  package func utcSeconds(of local: LocalDateTime) -> Int {
     let guess = local.seconds - offset(at: local.seconds)
     let first = local.seconds - offset(at: guess)
     // Near a transition the offset at the guess may be the other side's; take the earlier time
@@ -75,14 +75,14 @@ public struct RecurrenceTimeZone: Hashable, Sendable {
   }
 
   /// The wall-clock time in this zone at `utcSeconds` (seconds since the epoch).
-  public func local(atUTC utcSeconds: Int) -> LocalDateTime {
+  package func local(atUTC utcSeconds: Int) -> LocalDateTime {
     LocalDateTime(seconds: utcSeconds + offset(at: utcSeconds))
   }
 
   /// `value` (written in zone `from`, or in UTC when `value.isUTC`) on the wall clock of zone
   /// `to`. `nil` zones are floating: a floating value stays as written, and so does a value
   /// brought onto a floating clock. DATEs are never moved.
-  public static func convert(
+  package static func convert(
     _ value: DateTimeValue, from: RecurrenceTimeZone?, to: RecurrenceTimeZone?
   ) -> LocalDateTime {
     guard !value.isDate else { return value.local }
@@ -95,11 +95,11 @@ public struct RecurrenceTimeZone: Hashable, Sendable {
     zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcSeconds)))
   }
 
-  public static func == (lhs: RecurrenceTimeZone, rhs: RecurrenceTimeZone) -> Bool {
+  package static func == (lhs: RecurrenceTimeZone, rhs: RecurrenceTimeZone) -> Bool {
     lhs.identifier == rhs.identifier
   }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 
   /// Windows zone names (CLDR windowsZones.xml, territory 001) that calendar files use most.
   private static let windowsZones: [String: String] = [

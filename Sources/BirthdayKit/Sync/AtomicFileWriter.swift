@@ -7,9 +7,9 @@
 /// Writes a file so that readers see the old or the new content, never a mix: a
 /// ``ReplacementFile`` beside it, flushed to disk with `fsync`, then renamed over the final
 /// name. ``discard()`` (or an error) removes the temporary file.
-public final class AtomicFileWriter: ByteSink {
+package final class AtomicFileWriter: ByteSink {
   /// The final path.
-  public let path: String
+  package let path: String
   private let file: ReplacementFile
   private let syncsFolder: Bool
   private var buffer: [UInt8] = []
@@ -19,7 +19,7 @@ public final class AtomicFileWriter: ByteSink {
   /// - Parameter syncingFolder: `false` when the caller flushes the folder once for many files
   ///   (``ReplacementFile/syncFolder(_:)``).
   /// - Throws: ``SyncTargetError`` (`cannotWrite`, or `writeFailed` when the disk is full).
-  public init(path: String, hooks: TemporaryPathHooks = .none, syncingFolder: Bool = true) throws {
+  package init(path: String, hooks: TemporaryPathHooks = .none, syncingFolder: Bool = true) throws {
     self.path = path
     self.syncsFolder = syncingFolder
     file = try ReplacementFile(replacing: path, hooks: hooks)
@@ -28,13 +28,13 @@ public final class AtomicFileWriter: ByteSink {
 
   deinit { discard() }
 
-  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws {
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 { try flush() }
   }
 
   /// Writes all of `bytes`.
-  public func write(_ bytes: [UInt8]) throws {
+  package func write(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try write($0) }
   }
 
@@ -63,7 +63,7 @@ public final class AtomicFileWriter: ByteSink {
 
   /// Flushes, syncs and renames the temporary file over ``path``.
   /// - Throws: ``SyncTargetError`` (`writeFailed`); the old file is then untouched.
-  public func commit() throws {
+  package func commit() throws {
     do {
       try flush()
       try file.commit(syncingFolder: syncsFolder)
@@ -74,7 +74,7 @@ public final class AtomicFileWriter: ByteSink {
   }
 
   /// Removes the temporary file; the old file stays as it was.
-  public func discard() {
+  package func discard() {
     file.discard()
   }
 }

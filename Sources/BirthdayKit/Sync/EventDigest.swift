@@ -9,21 +9,21 @@
 /// The hashes are of the unfolded content lines, taken in any order, so refolding, other line
 /// endings and another property order (as khal and servers write events back) are not changes.
 /// The components of one UID (a master and its overrides) are combined in any order too.
-public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
+package struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   /// Hashes of the lines of each part, summed over the components.
-  public var date: UInt32 = 0
+  package var date: UInt32 = 0
   /// See ``date``.
-  public var name: UInt32 = 0
+  package var name: UInt32 = 0
   /// See ``date``.
-  public var alarms: UInt32 = 0
+  package var alarms: UInt32 = 0
   /// See ``date``.
-  public var details: UInt32 = 0
+  package var details: UInt32 = 0
 
   /// An empty digest.
-  public init() {}
+  package init() {}
 
   /// The digest of one component.
-  public init(_ component: CalendarComponent) {
+  package init(_ component: CalendarComponent) {
     self = EventFacts(component).digest
   }
 
@@ -67,7 +67,7 @@ public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// The four parts as 32 hex digits, as ``SyncMarker/digestPropertyName`` records them.
-  public var hexText: String {
+  package var hexText: String {
     [date, name, alarms, details].map { value in
       let digits = String(value, radix: 16)
       return String(repeating: "0", count: 8 - digits.count) + digits
@@ -101,7 +101,7 @@ public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// Adds another component of the same UID.
-  public mutating func combine(_ other: EventDigest) {
+  package mutating func combine(_ other: EventDigest) {
     date &+= other.date
     name &+= other.name
     alarms &+= other.alarms
@@ -109,7 +109,7 @@ public struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// The parts that differ from `other`: `date`, `name`, `alarms`, `details`.
-  public func changes(from other: EventDigest) -> [String] {
+  package func changes(from other: EventDigest) -> [String] {
     var result: [String] = []
     if date != other.date { result.append("date") }
     if name != other.name { result.append("name") }

@@ -17,12 +17,12 @@
 /// ```swift
 /// EventResourceName.fileName(forUID: "a/b c")  // "a%2Fb%20c.ics"
 /// ```
-public enum EventResourceName {
+package enum EventResourceName {
   /// The longest name, extension included, written before falling back to the SHA-1 form.
-  public static let maximumLength = 200
+  package static let maximumLength = 200
 
   /// The resource name for `uid`.
-  public static func fileName(forUID uid: String) -> String {
+  package static func fileName(forUID uid: String) -> String {
     var name: [UInt8] = []
     name.reserveCapacity(uid.utf8.count + 4)
     let hex = Array("0123456789ABCDEF".utf8)

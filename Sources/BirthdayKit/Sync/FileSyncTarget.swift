@@ -14,18 +14,28 @@
 /// header. An unchanged plan writes nothing, so the file keeps its bytes and its time.
 public struct FileSyncTarget: SyncTarget {
   /// The file.
-  public let path: String
+  package let path: String
   /// Called around the temporary file.
-  public let hooks: TemporaryPathHooks
+  package let hooks: TemporaryPathHooks
+
+  /// Creates a target at `path`.
+  public init(path: String) {
+    self.init(path: path, hooks: .none)
+  }
 
   /// A target for the file at `path`.
-  public init(path: String, hooks: TemporaryPathHooks = .none) {
+  package init(path: String, hooks: TemporaryPathHooks) {
     self.path = path
     self.hooks = hooks
   }
 
+  /// The path, for messages.
   public var displayName: String { path }
 
+  /// Reads every event of the file: those of `set` become managed entries, the others are
+  /// recorded so that their UIDs are never taken.
+  /// - Throws: when the file is not a calendar this target can keep in step (it is then left
+  ///   alone), ``InputFormatError`` naming the line of malformed data.
   public func inventory(set: String) throws -> SyncInventory {
     guard let file = try openFile() else { return try emptyInventory(set) }
     defer { close(file.descriptor) }
@@ -50,7 +60,7 @@ public struct FileSyncTarget: SyncTarget {
 
   /// The inventory of the calendar in `source`.
   /// - Throws: ``InputFormatError`` when it is not a well-formed calendar.
-  public static func inventory<Source: ByteSource>(
+  package static func inventory<Source: ByteSource>(
     of source: Source, fileName: String, set: String, expectedCount: Int = 0
   ) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set, expectedCount: expectedCount)
@@ -77,6 +87,8 @@ public struct FileSyncTarget: SyncTarget {
     return inventory
   }
 
+  /// Carries out `plan`, made from this target's ``inventory(set:)``. Rewrites the file once, through a temporary file renamed over it; nothing is written when the plan is empty.
+  /// - Returns: the changes that could not be applied, with the reason; the others took effect.
   public func apply(_ plan: SyncPlan) throws -> [SyncFailure] {
     guard !plan.isEmpty else { return [] }
     let output = try AtomicFileWriter(path: Self.resolved(path), hooks: hooks)
@@ -91,7 +103,7 @@ public struct FileSyncTarget: SyncTarget {
   }
 
   /// Writes the new file for `plan` to `sink`.
-  public func write<Sink: ByteSink>(_ plan: SyncPlan, to sink: Sink) throws {
+  package func write<Sink: ByteSink>(_ plan: SyncPlan, to sink: Sink) throws {
     guard let file = try openFile() else {
       try Self.rewrite(nil as MemoryByteSource?, fileName: path, plan: plan, to: sink)
       return
@@ -113,7 +125,7 @@ public struct FileSyncTarget: SyncTarget {
   /// the events it replaces and removes, where the plan's inventory found them (`source` must
   /// hold the bytes that inventory was read from). Returns `false`, having written nothing, when
   /// the inventory has no locations for a source of this size.
-  public static func rewrite<Sink: ByteSink>(
+  package static func rewrite<Sink: ByteSink>(
     copying source: some RandomAccessByteSource, plan: SyncPlan, to sink: Sink
   ) throws -> Bool {
     guard let locations = plan.inventory.locations, locations.size == source.size,
@@ -175,7 +187,7 @@ public struct FileSyncTarget: SyncTarget {
 
   /// Writes the calendar in `source` changed by `plan` to `sink`; without a source, a new
   /// calendar with the wanted calendar's header and the additions.
-  public static func rewrite<Source: ByteSource, Sink: ByteSink>(
+  package static func rewrite<Source: ByteSource, Sink: ByteSink>(
     _ source: Source?, fileName: String, plan: SyncPlan, to sink: Sink
   ) throws {
     var output = BufferedOutput(sink: sink)
@@ -257,7 +269,7 @@ public struct FileSyncTarget: SyncTarget {
   }
 
   /// The file a symbolic link points to, so the link stays and its file is replaced.
-  public static func resolved(_ path: String) -> String {
+  package static func resolved(_ path: String) -> String {
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
       let resolved = realpath(path, nil)

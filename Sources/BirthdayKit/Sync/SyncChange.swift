@@ -10,7 +10,7 @@ public struct SyncChange: Hashable, Sendable {
     case remove = "-"
 
     /// The name in JSON: `add`, `replace`, `remove`.
-    public var name: String {
+    package var name: String {
       switch self {
       case .add: "add"
       case .replace: "replace"
@@ -31,16 +31,16 @@ public struct SyncChange: Hashable, Sendable {
   /// the contact's stable key, as a new e-mail address gives).
   public var changed: [String]
   /// For a replacement: the title the calendar had before, when it differs.
-  public var previousSummary: String?
+  package var previousSummary: String?
   /// For a replacement: the date (`YYYY-MM-DD`) the calendar had before, when it differs.
-  public var previousDate: String?
+  package var previousDate: String?
   /// What the planner wants the user to know about this change, one short clause each: why an
   /// added and a removed event were paired into one replacement ("paired: same e-mail"), that the
   /// event was edited in the calendar since the last sync, why a removal was held back.
   public var notes: [String]
 
   /// Creates a change.
-  public init(
+  package init(
     operation: Operation, uid: String, summary: String, date: String, changed: [String] = [],
     previousSummary: String? = nil, previousDate: String? = nil, notes: [String] = []
   ) {

@@ -2,14 +2,14 @@
 ///
 /// A UID in bdconvert's own form (a lower-case canonical UUID) is its 128 bits; any other UID is
 /// the first 128 bits of its SHA-1, where a collision is out of reach.
-public struct SyncEventKey: Hashable, Comparable, Sendable, BitwiseCopyable {
+package struct SyncEventKey: Hashable, Comparable, Sendable, BitwiseCopyable {
   /// The first 8 bytes.
-  public var high: UInt64
+  package var high: UInt64
   /// The last 8 bytes.
-  public var low: UInt64
+  package var low: UInt64
 
   /// The key of `uid` (its UTF-8 bytes, unescaped).
-  public init<Bytes: Collection>(uid: Bytes) where Bytes.Element == UInt8 {
+  package init<Bytes: Collection>(uid: Bytes) where Bytes.Element == UInt8 {
     if let parsed = Self.lowercaseUUID(uid) {
       self = parsed
       return
@@ -25,7 +25,7 @@ public struct SyncEventKey: Hashable, Comparable, Sendable, BitwiseCopyable {
   }
 
   /// The key of `uid`.
-  public init(uid: String) {
+  package init(uid: String) {
     self.init(uid: Array(uid.utf8))
   }
 
@@ -34,7 +34,7 @@ public struct SyncEventKey: Hashable, Comparable, Sendable, BitwiseCopyable {
     self.low = low
   }
 
-  public static func < (lhs: SyncEventKey, rhs: SyncEventKey) -> Bool {
+  package static func < (lhs: SyncEventKey, rhs: SyncEventKey) -> Bool {
     lhs.high != rhs.high ? lhs.high < rhs.high : lhs.low < rhs.low
   }
 

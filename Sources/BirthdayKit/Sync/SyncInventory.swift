@@ -14,36 +14,36 @@
 /// ``index(of:)``.
 public struct SyncInventory {
   /// What a target found in one component.
-  public struct Component {
+  package struct Component {
     /// The TEXT-unescaped UID.
-    public var uid: [UInt8]
+    package var uid: [UInt8]
     /// The set named by its marker, or `nil` when unmarked.
-    public var set: [UInt8]?
+    package var set: [UInt8]?
     /// Its `SEQUENCE` (0 when absent).
-    public var sequence: Int
+    package var sequence: Int
     /// What it says.
-    public var digest: EventDigest
+    package var digest: EventDigest
     /// Whether it is an override (`RECURRENCE-ID`); the master's name and date are shown.
-    public var isOverride: Bool
+    package var isOverride: Bool
     /// Whether it says something else than when sync last wrote it (see
     /// ``SyncMarker/digestPropertyName``).
-    public var isEdited: Bool
+    package var isEdited: Bool
     /// The title, TEXT-escaped as written.
     var summary: ArraySlice<UInt8>
     /// `DESCRIPTION` and `DTSTART` as written, for the date shown in the plan.
     var description: ArraySlice<UInt8>?
     var start: ArraySlice<UInt8>?
     /// Where the event is in the target: a file name in a vdir, an href on a server.
-    public var resource: String?
+    package var resource: String?
     /// The server's entity tag, for conditional requests.
-    public var etag: String?
+    package var etag: String?
     /// The line of its `BEGIN` in the resource, for messages.
-    public var line: Int?
+    package var line: Int?
     /// Its `X-BDCONVERT-KEY`, empty when it has none.
     var identityKey: [UInt8] = []
 
     /// Reads what the inventory needs from `component` (a VEVENT with a UID), in one pass.
-    public init(
+    package init(
       _ component: CalendarComponent, uid: [UInt8], resource: String? = nil, etag: String? = nil
     ) {
       let facts = EventFacts(component)
@@ -64,7 +64,7 @@ public struct SyncInventory {
   }
 
   /// Who an event belongs to.
-  public enum Ownership: UInt8, Sendable {
+  package enum Ownership: UInt8, Sendable {
     /// Marked with this sync's set.
     case managed = 1
     /// Marked with another set.
@@ -74,29 +74,29 @@ public struct SyncInventory {
   }
 
   /// One UID of the target.
-  public struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The UID's key.
-    public var key: SyncEventKey
+    package var key: SyncEventKey
     /// What its components say, combined.
-    public var digest: EventDigest
+    package var digest: EventDigest
     /// Offset of its details in the spool file.
     var record: Int64
     /// The highest `SEQUENCE` of its components.
-    public var sequence: UInt32
+    package var sequence: UInt32
     /// Who it belongs to.
-    public var ownership: Ownership
+    package var ownership: Ownership
     /// Whether ``record`` is an override's (a master found later replaces it).
     var recordIsOverride: Bool
     /// Whether a component says something else than when sync last wrote it: edited in a
     /// calendar app since the last sync.
-    public var isEdited: Bool
+    package var isEdited: Bool
   }
 
   /// The set this inventory is for.
-  public let set: String
+  package let set: String
   private let setBytes: [UInt8]
   /// The entries, sorted by key after ``finish()``.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   private let spool: TemporaryFile
   /// Where each event is in the file it was read from (``FileSyncTarget``), for a rewrite that
   /// copies the bytes in between.
@@ -116,7 +116,7 @@ public struct SyncInventory {
 
   /// Creates an empty inventory for `set`; the spool goes to an unnamed file in `$TMPDIR`.
   /// - Parameter expectedCount: room to reserve, when the target's size suggests it.
-  public init(set: String, expectedCount: Int = 0) throws {
+  package init(set: String, expectedCount: Int = 0) throws {
     self.set = set
     self.setBytes = Array(set.utf8)
     self.spool = try TemporaryFile()
@@ -124,10 +124,10 @@ public struct SyncInventory {
   }
 
   /// How many UIDs are managed by this set.
-  public var managedCount: Int { entries.lazy.filter { $0.ownership == .managed }.count }
+  package var managedCount: Int { entries.lazy.filter { $0.ownership == .managed }.count }
 
   /// Adds one component of the target.
-  public mutating func add(_ component: Component) throws {
+  package mutating func add(_ component: Component) throws {
     try add(
       uid: component.uid, key: SyncEventKey(uid: component.uid), set: component.set,
       sequence: component.sequence,
@@ -227,7 +227,7 @@ public struct SyncInventory {
 
   /// Sorts the entries and merges the components of each UID.
   /// - Throws: ``TemporaryFileError`` when the spool cannot be written.
-  public mutating func finish() throws {
+  package mutating func finish() throws {
     guard !finished else { return }
     finished = true
     try flushSpool()
@@ -257,18 +257,18 @@ public struct SyncInventory {
   /// In a calendar file, the UIDs with a second master (two copies of one event, which no
   /// calendar app tells apart): each one's entry and the details of each later copy. A
   /// replacement takes the first copy's place and drops the others.
-  public func laterCopies() throws -> [(index: Int, copy: SyncEventDetails)] {
+  package func laterCopies() throws -> [(index: Int, copy: SyncEventDetails)] {
     try copyRecords.map { ($0.index, try details(atRecord: $0.record)) }
   }
 
   /// Whether the entry at `index` is a UID that an earlier resource already holds: the target
   /// keeps one event per UID, the first (in the order the target read them).
-  public func isDuplicate(_ index: Int) -> Bool {
+  package func isDuplicate(_ index: Int) -> Bool {
     index > 0 && entries[index - 1].key == entries[index].key
   }
 
   /// The position of `key` in ``entries`` (the first, when duplicated), or `nil`.
-  public func index(of key: SyncEventKey) -> Int? {
+  package func index(of key: SyncEventKey) -> Int? {
     var low = 0
     var high = entries.count
     while low < high {
@@ -279,7 +279,7 @@ public struct SyncInventory {
   }
 
   /// The UID, title, date, resource and entity tag of an entry, read back from the spool.
-  public func details(of entry: Entry) throws -> SyncEventDetails {
+  package func details(of entry: Entry) throws -> SyncEventDetails {
     try details(atRecord: entry.record)
   }
 
@@ -348,19 +348,19 @@ public struct SyncInventory {
 }
 
 /// The details of one event that a plan line or a target needs.
-public struct SyncEventDetails: Hashable, Sendable {
+package struct SyncEventDetails: Hashable, Sendable {
   /// The UID.
-  public var uid: String
+  package var uid: String
   /// The title.
-  public var summary: String
+  package var summary: String
   /// The date shown (`YYYY-MM-DD`, or as written).
-  public var date: String
+  package var date: String
   /// Where the event is in the target (vdir file name, server href), when the target said.
-  public var resource: String?
+  package var resource: String?
   /// The server's entity tag, when the target said.
-  public var etag: String?
+  package var etag: String?
   /// The line of its `BEGIN` in its resource, when the target said.
-  public var line: Int?
+  package var line: Int?
   /// Its `X-BDCONVERT-KEY` (``ContactIdentityKey``), when sync wrote one.
-  public var identityKey: String? = nil
+  package var identityKey: String? = nil
 }

@@ -16,15 +16,15 @@
 /// second still waits on the old one). `flock` rather than `fcntl` locks: it belongs to the open
 /// file, so it is not dropped when the process closes some other descriptor of the same file,
 /// and the kernel releases it when the process ends, however it ends.
-public final class SyncLock {
+package final class SyncLock {
   /// The lock file.
-  public let path: String
+  package let path: String
   private let descriptor: Int32
 
   /// Takes the lock, waiting for another sync to finish; `waiting` is called once before
   /// waiting.
   /// - Throws: ``SyncTargetError`` (`cannotWrite`) when the lock file cannot be created.
-  public convenience init(path: String, waiting: () -> Void = {}) throws {
+  package convenience init(path: String, waiting: () -> Void = {}) throws {
     let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     try self.init(path: path, descriptor: opened, openError: errno, waiting)
   }
@@ -32,7 +32,7 @@ public final class SyncLock {
   /// Takes the lock when its lock file exists (a file that a sync or an in-place edit wrote),
   /// else returns `nil` and creates nothing.
   /// - Throws: ``SyncTargetError`` (`cannotWrite`) when the lock file cannot be opened.
-  public static func ifPresent(path: String, waiting: () -> Void = {}) throws -> SyncLock? {
+  package static func ifPresent(path: String, waiting: () -> Void = {}) throws -> SyncLock? {
     // Read-only is enough for flock, and a lock file another user made may be read-only.
     let opened = open(path, O_RDONLY | O_CLOEXEC)
     let code = errno
@@ -66,14 +66,14 @@ public final class SyncLock {
   deinit { close(descriptor) }
 
   /// The lock file for the `.ics` file at `path`.
-  public static func path(forFile path: String) -> String {
+  package static func path(forFile path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return ".\(path).bdconvert-lock" }
     let directory = path[...slash]
     return "\(directory).\(path[path.index(after: slash)...]).bdconvert-lock"
   }
 
   /// The lock file for the vdir folder at `path`.
-  public static func path(forFolder path: String) -> String {
+  package static func path(forFolder path: String) -> String {
     (path.hasSuffix("/") ? path : path + "/") + ".bdconvert-lock"
   }
 }

@@ -5,21 +5,21 @@
 /// properties it does not know (khal, Radicale and the large CalDAV servers do), so the mark
 /// survives editing in a calendar app and a round trip through a server. Events without it, or
 /// with another set's name, are never changed.
-public enum SyncMarker {
+package enum SyncMarker {
   /// `X-BDCONVERT-SET`.
-  public static let propertyName = "X-BDCONVERT-SET"
+  package static let propertyName = "X-BDCONVERT-SET"
 
   /// `X-BDCONVERT-DIGEST`: what the event said when sync last wrote it (its ``EventDigest``, 32
   /// hex digits), so that a later sync can tell an event edited in a calendar app since then.
   /// Written only on events of one component (a master without overrides).
-  public static let digestPropertyName = "X-BDCONVERT-DIGEST"
+  package static let digestPropertyName = "X-BDCONVERT-DIGEST"
 
   /// The set used without `--set`.
-  public static let defaultSet = "birthdays"
+  package static let defaultSet = "birthdays"
 
   /// Whether `name` can name a set: 1 to 64 ASCII letters, digits, `-`, `_` or `.`; nothing that
   /// would need escaping in a property value.
-  public static func isValidSetName(_ name: String) -> Bool {
+  package static func isValidSetName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 64
       && name.utf8.allSatisfy { byte in
         switch byte {
@@ -34,7 +34,7 @@ public enum SyncMarker {
   }
 
   /// The set named by `component`'s marker, or `nil` when it has none.
-  public static func set(of component: CalendarComponent) -> [UInt8]? {
+  package static func set(of component: CalendarComponent) -> [UInt8]? {
     component.property(propertyName).map { line in
       var value = Array(line.value)
       while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
@@ -48,7 +48,7 @@ public enum SyncMarker {
   /// - Parameters:
   ///   - sequence: the new `SEQUENCE`; 0 writes none (the default, RFC 5545 §3.8.7.4).
   ///   - lastModified: the `LAST-MODIFIED` time, or `nil` for none.
-  public static func stamped(
+  package static func stamped(
     _ component: CalendarComponent, set: String, sequence: Int, lastModified: UTCTimestamp?
   ) -> [UInt8] {
     let added = addedLines(set: set, sequence: sequence, lastModified: lastModified)

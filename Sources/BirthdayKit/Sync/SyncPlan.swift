@@ -6,16 +6,16 @@
 /// target or a plan line needs them.
 public struct SyncPlan {
   /// One change to one UID.
-  public struct Operation: Sendable {
+  package struct Operation: Sendable {
     /// What happens.
-    public var kind: SyncChange.Operation
+    package var kind: SyncChange.Operation
     /// The UID's key.
-    public var key: SyncEventKey
+    package var key: SyncEventKey
     /// For a replacement or removal: the UID's position in ``SyncPlan/inventory`` (32 bits, so
     /// that an operation takes 32 bytes).
     var storedIndex: Int32
     /// For a replacement or removal: the UID's position in ``SyncPlan/inventory``.
-    public var inventoryIndex: Int { Int(storedIndex) }
+    package var inventoryIndex: Int { Int(storedIndex) }
     /// For an addition or replacement: where its record starts in the spool.
     var record: Int64
     /// For a replacement: which parts changed (bits of ``SyncPlan/changedParts``).
@@ -25,37 +25,37 @@ public struct SyncPlan {
   }
 
   /// The target's events as read before planning.
-  public let inventory: SyncInventory
+  package let inventory: SyncInventory
   /// Additions and replacements in the order of the wanted calendar, then removals.
-  public internal(set) var operations: [Operation] = []
+  package internal(set) var operations: [Operation] = []
   /// Wanted events whose content is already in the target.
   public internal(set) var unchanged = 0
   /// Wanted UIDs that the target holds without this set's marker: left alone (see
   /// ``SyncPlanner/Options/adopt``). At most the first 100 are kept, with the total in
   /// ``conflictCount``.
-  public internal(set) var conflicts: [(uid: String, ownership: SyncInventory.Ownership)] = []
+  package internal(set) var conflicts: [(uid: String, ownership: SyncInventory.Ownership)] = []
   /// How many wanted UIDs were left alone as ``conflicts``.
   public internal(set) var conflictCount = 0
   /// Managed events that are no longer wanted but kept (`--keep-removed`).
-  public internal(set) var keptRemoved = 0
+  package internal(set) var keptRemoved = 0
   /// Unmarked events with a wanted UID in bdconvert's own form, taken over without `--adopt`:
   /// a calendar that `convert` wrote before (replaced with the set's mark, in ``operations``).
-  public internal(set) var adoptedCount = 0
+  package internal(set) var adoptedCount = 0
   /// Managed events edited in the calendar since the last sync and left alone
   /// (``SyncPlanner/Options/keepEdited``): the first 100, with the total in
   /// ``keptEditedCount``.
-  public internal(set) var keptEdited: [SyncChange] = []
+  package internal(set) var keptEdited: [SyncChange] = []
   /// How many managed events were left alone as ``keptEdited``.
-  public internal(set) var keptEditedCount = 0
+  package internal(set) var keptEditedCount = 0
   /// Removals held back (see ``holdBackRemovals(because:where:)``), with why.
-  public internal(set) var heldBack: [SyncChange] = []
+  package internal(set) var heldBack: [SyncChange] = []
   /// Why ``heldBack`` were held back, one clause ("2 records could not be read").
-  public internal(set) var heldBackReason: String?
+  package internal(set) var heldBackReason: String?
   /// The lines of the wanted calendar before its first event (`BEGIN:VCALENDAR`, `VERSION`,
   /// `PRODID`, names), for a target that starts empty.
-  public internal(set) var calendarHeader: [UInt8] = []
+  package internal(set) var calendarHeader: [UInt8] = []
   /// The time written as `DTSTAMP` and `LAST-MODIFIED`.
-  public let timestamp: UTCTimestamp
+  package let timestamp: UTCTimestamp
   let spool: TemporaryFile
 
   init(inventory: SyncInventory, timestamp: UTCTimestamp) throws {
@@ -89,24 +89,24 @@ public struct SyncPlan {
   public var isEmpty: Bool { operations.isEmpty }
 
   /// How many operations of `kind` the plan has.
-  public func count(_ kind: SyncChange.Operation) -> Int {
+  package func count(_ kind: SyncChange.Operation) -> Int {
     operations.lazy.filter { $0.kind == kind }.count
   }
 
   /// How many events the target's set managed before the sync.
-  public var managedBefore: Int { inventory.managedCount }
+  package var managedBefore: Int { inventory.managedCount }
 
   /// Whether the plan removes more than half of the managed events, and more than 2: refused
   /// unless forced, as it usually means a source was the wrong file or half empty. A calendar of
   /// any size is protected (of 4 events, 3 may not go; 2 may).
-  public var isMassRemoval: Bool {
+  package var isMassRemoval: Bool {
     let removals = count(.remove)
     return removals > 2 && removals * 2 > managedBefore
   }
 
   /// Keeps every event the plan would remove (counted in ``keptRemoved``), e.g. because some
   /// records could not be read and their events must not go.
-  public mutating func keepRemovals() {
+  package mutating func keepRemovals() {
     keptRemoved += count(.remove)
     operations.removeAll { $0.kind == .remove }
   }
@@ -128,7 +128,7 @@ public struct SyncPlan {
   /// why in ``heldBackReason``; the rest of the plan goes ahead.
   /// - Returns: how many were held back.
   @discardableResult
-  public mutating func holdBackRemovals(
+  package mutating func holdBackRemovals(
     because reason: String, where couldBeTheirs: (SyncChange) -> String?
   ) throws -> Int {
     var kept: [Operation] = []
@@ -154,8 +154,15 @@ public struct SyncPlan {
     return held
   }
 
+  /// What the plan does: one change per event added, replaced or removed, in the order the
+  /// target applies them.
+  /// - Throws: what reading the plan's spool back throws.
+  public func changes() throws -> [SyncChange] {
+    try operations.map { try change($0) }
+  }
+
   /// The line that describes `operation`.
-  public func change(_ operation: Operation) throws -> SyncChange {
+  package func change(_ operation: Operation) throws -> SyncChange {
     switch operation.kind {
     case .remove:
       let details = try inventory.details(of: inventory.entries[operation.inventoryIndex])
@@ -186,14 +193,14 @@ public struct SyncPlan {
 
   /// The bytes to write for an addition or replacement: the components as `vcf-to-ics` writes
   /// them, marked with the set, with `SEQUENCE`/`LAST-MODIFIED` for a replacement.
-  public func eventBytes(_ operation: Operation) throws -> [UInt8] {
+  package func eventBytes(_ operation: Operation) throws -> [UInt8] {
     precondition(operation.kind != .remove, "a removal has no new bytes")
     return try record(operation, fields: 4)[3]
   }
 
   /// The calendar object for an addition or replacement, as one resource holds it (a vdir file,
   /// a CalDAV resource): a minimal VCALENDAR around ``eventBytes(_:)``.
-  public func calendarObject(_ operation: Operation) throws -> [UInt8] {
+  package func calendarObject(_ operation: Operation) throws -> [UInt8] {
     Array(
       ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"
         + ICalendarWriter<MemoryByteSink>.productIdentifier + "\r\n").utf8)
@@ -201,7 +208,7 @@ public struct SyncPlan {
   }
 
   /// The UID of the event, from the spool or the inventory.
-  public func uid(_ operation: Operation) throws -> String {
+  package func uid(_ operation: Operation) throws -> String {
     if operation.kind == .remove {
       return try inventory.details(of: inventory.entries[operation.inventoryIndex]).uid
     }
@@ -209,7 +216,7 @@ public struct SyncPlan {
   }
 
   /// The target's details of a replaced or removed event (resource name, entity tag).
-  public func existing(_ operation: Operation) throws -> SyncEventDetails? {
+  package func existing(_ operation: Operation) throws -> SyncEventDetails? {
     guard operation.kind != .add else { return nil }
     return try inventory.details(of: inventory.entries[operation.inventoryIndex])
   }

@@ -70,7 +70,7 @@ public struct SyncPlanner {
   /// - Parameter timestamp: `DTSTAMP` of the wanted events, written as `LAST-MODIFIED` of
   ///   replacements.
   /// - Throws: what reading the wanted calendar back throws.
-  public static func plan(
+  package static func plan(
     wanted: SyncWantedEvents, inventory: SyncInventory, timestamp: UTCTimestamp,
     options: Options = Options()
   ) throws -> SyncPlan {

@@ -23,21 +23,21 @@ public protocol SyncTarget {
 /// An operation a target could not apply.
 public struct SyncFailure: Sendable {
   /// The operation.
-  public var operation: SyncPlan.Operation
+  package var operation: SyncPlan.Operation
   /// Why, for the user.
   public var reason: String
 
   /// Creates a failure.
-  public init(operation: SyncPlan.Operation, reason: String) {
+  package init(operation: SyncPlan.Operation, reason: String) {
     self.operation = operation
     self.reason = reason
   }
 }
 
 /// A target that `sync` refuses to touch, or a change it could not make.
-public struct SyncTargetError: Error, Sendable, CustomStringConvertible {
+package struct SyncTargetError: Error, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// Not something sync may write into (not iCalendar, a folder with other files).
     case refused
     /// A file or folder could not be read.
@@ -49,29 +49,29 @@ public struct SyncTargetError: Error, Sendable, CustomStringConvertible {
   }
 
   /// What went wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// The message.
-  public var message: String
+  package var message: String
 
   /// Creates an error.
-  public init(_ kind: Kind, _ message: String) {
+  package init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// Hooks a target calls around the temporary files it writes, so that the command line can
 /// remove a pending temporary file when the process is interrupted.
-public struct TemporaryPathHooks: Sendable {
+package struct TemporaryPathHooks: Sendable {
   /// Called with a temporary file's path before it is written.
-  public var created: @Sendable (String) -> Void
+  package var created: @Sendable (String) -> Void
   /// Called once it was renamed or removed.
-  public var finished: @Sendable () -> Void
+  package var finished: @Sendable () -> Void
 
   /// Creates hooks.
-  public init(
+  package init(
     created: @escaping @Sendable (String) -> Void, finished: @escaping @Sendable () -> Void
   ) {
     self.created = created
@@ -79,5 +79,5 @@ public struct TemporaryPathHooks: Sendable {
   }
 
   /// Hooks that do nothing.
-  public static let none = TemporaryPathHooks(created: { _ in }, finished: {})
+  package static let none = TemporaryPathHooks(created: { _ in }, finished: {})
 }

@@ -5,7 +5,7 @@
 /// inventory and reads back only the events that are added or replaced.
 ///
 /// Memory: one 56-byte record per UID, spooled to an unnamed temporary file in blocks.
-public struct SyncWantedEvents {
+package struct SyncWantedEvents {
   /// One UID of the wanted calendar: the components that follow one another with that UID.
   /// Spooled as raw bytes, so it must stay plain data.
   struct Group: BitwiseCopyable {
@@ -22,9 +22,9 @@ public struct SyncWantedEvents {
   private let fileName: String
   /// The lines of the calendar before its first event (`BEGIN:VCALENDAR`, `VERSION`, `PRODID`,
   /// names, time zones), for a target that starts empty.
-  public private(set) var calendarHeader: [UInt8] = []
+  package private(set) var calendarHeader: [UInt8] = []
   /// How many UIDs (groups) the calendar holds.
-  public private(set) var count = 0
+  package private(set) var count = 0
   private let spool: TemporaryFile
   /// Where the groups' offsets count from in ``source``.
   private var offset: Int64 = 0
@@ -32,7 +32,7 @@ public struct SyncWantedEvents {
 
   /// Reads the calendar in `source`; `fileName` is used in error messages.
   /// - Throws: ``InputFormatError`` for a malformed calendar, or what the source throws.
-  public init(scanning source: some RandomAccessByteSource, fileName: String) throws {
+  package init(scanning source: some RandomAccessByteSource, fileName: String) throws {
     self.source = source
     self.fileName = fileName
     self.spool = try TemporaryFile()

@@ -18,21 +18,31 @@
 /// vdir calendar, and it is refused. A file holding several UIDs is left alone as a whole.
 public struct VdirSyncTarget: SyncTarget {
   /// The folder.
-  public let path: String
+  package let path: String
   /// Called around each temporary file.
-  public let hooks: TemporaryPathHooks
+  package let hooks: TemporaryPathHooks
+
+  /// Creates a target at `path`.
+  public init(path: String) {
+    self.init(path: path, hooks: .none)
+  }
 
   /// A target for the folder at `path` (created by ``apply(_:)`` when missing).
-  public init(path: String, hooks: TemporaryPathHooks = .none) {
+  package init(path: String, hooks: TemporaryPathHooks) {
     self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     self.hooks = hooks
   }
 
+  /// The path, for messages.
   public var displayName: String { path }
 
   /// Files vdirsyncer keeps next to the items (collection metadata).
   static let metadataFiles: Set<String> = ["color", "displayname"]
 
+  /// Reads every event of the folder: those of `set` become managed entries, the others are
+  /// recorded so that their UIDs are never taken.
+  /// - Throws: when the folder is not a calendar this target can keep in step (it is then left
+  ///   alone), ``InputFormatError`` naming the line of malformed data.
   public func inventory(set: String) throws -> SyncInventory {
     var inventory = try SyncInventory(set: set)
     for name in try eventFiles() {
@@ -71,6 +81,8 @@ public struct VdirSyncTarget: SyncTarget {
     return inventory
   }
 
+  /// Carries out `plan`, made from this target's ``inventory(set:)``. Writes, replaces and removes one file per event.
+  /// - Returns: the changes that could not be applied, with the reason; the others took effect.
   public func apply(_ plan: SyncPlan) throws -> [SyncFailure] {
     guard !plan.isEmpty else { return [] }
     if mkdir(path, 0o777) != 0, errno != EEXIST {

@@ -7,15 +7,15 @@
 /// ```swift
 /// var finder = UpcomingFinder(today: CivilDate(year: 2026, month: 12, day: 30)!, days: 7)
 /// finder.add(celebration)
-/// for entry in finder.sorted() { print(entry.date, entry.whenText, entry.name) }
+/// for entry in finder.sorted() { print(entry.date, entry.name, entry.age ?? "") }
 /// ```
 public struct UpcomingFinder: Sendable {
   /// The first day of the window.
-  public let today: CivilDate
+  package let today: CivilDate
   /// How many days the window has, today included.
-  public let days: Int
+  package let days: Int
   /// What a 29 February date does in common years.
-  public let leapDayPolicy: LeapDayPolicy
+  package let leapDayPolicy: LeapDayPolicy
   private let todayNumber: Int
   private var found: [UpcomingDate] = []
 
@@ -29,7 +29,7 @@ public struct UpcomingFinder: Sendable {
 
   /// The next day on or after today that `date` is celebrated, or `nil` if there is none within
   /// nine years (29 February under `feb29` waits at most eight).
-  public func nextOccurrence(of date: CivilDate) -> CivilDate? {
+  package func nextOccurrence(of date: CivilDate) -> CivilDate? {
     guard let year = today.year else { return nil }
     for candidate in year...(year + 8) {
       if let day = leapDayPolicy.occurrence(of: date, inYear: candidate),
@@ -56,7 +56,7 @@ public struct UpcomingFinder: Sendable {
   }
 
   /// Keeps an entry computed elsewhere (a calendar's own recurrence rule) if it is in the window.
-  public mutating func add(_ entry: UpcomingDate) {
+  package mutating func add(_ entry: UpcomingDate) {
     guard entry.days >= 0, entry.days < days else { return }
     found.append(entry)
   }
@@ -69,5 +69,5 @@ public struct UpcomingFinder: Sendable {
   }
 
   /// Days from today to `date`.
-  public func days(until date: CivilDate) -> Int { dayNumber(date) - todayNumber }
+  package func days(until date: CivilDate) -> Int { dayNumber(date) - todayNumber }
 }

@@ -30,7 +30,8 @@ import Testing
       killedAfter: Self.guardSeconds)
     #expect(result.status == 75, "\(result.stderr)")
     #expect(
-      result.stderr.contains("no whole answer before the run's time (2 s, --max-time) was up"),
+      result.stderr.contains(
+        "no whole answer before the run's time (2 s) was up (--max-time, --max-wait)"),
       "\(result.stderr)")
     #expect(seconds < Self.guardSeconds)
   }

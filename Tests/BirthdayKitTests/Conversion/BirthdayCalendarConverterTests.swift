@@ -123,13 +123,26 @@ import Testing
   }
 
   @Test func withoutACounterProblemsCountAsWithoutADate() throws {
+    // The package initializer without a counter (the public one always counts).
+    var converter = BirthdayCalendarConverter(
+      sink: MemoryByteSink(), options: .init(), diagnostics: { _ in }, failureCounter: nil)
+    try converter.begin()
+    try converter.add(Self.contact("No Date", nil))
+    try converter.add(Self.contact(nil, CivilDate(month: 1, day: 2)))
+    let statistics = try converter.finish()
+    #expect(statistics.recordsWithoutDate == 2)
+    #expect(statistics.recordsWithProblems == 0)
+    #expect(statistics.eventsWritten == 0)
+    #expect(statistics.recordsRead == 2)
+  }
+
+  @Test func theConverterCountsItsOwnProblems() throws {
+    // A record without a name is the converter's own problem: counted with nothing wired.
     let result = try Self.convert([
       Self.contact("No Date", nil), Self.contact(nil, CivilDate(month: 1, day: 2)),
     ])
-    #expect(result.statistics.recordsWithoutDate == 2)
-    #expect(result.statistics.recordsWithProblems == 0)
-    #expect(result.statistics.eventsWritten == 0)
+    #expect(result.statistics.recordsWithoutDate == 1)
+    #expect(result.statistics.recordsWithProblems == 1)
     #expect(result.statistics.recordsRead == 2)
-    #expect(result.statistics.recordsWithoutDate == 2)
   }
 }

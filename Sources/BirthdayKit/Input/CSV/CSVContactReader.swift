@@ -25,7 +25,7 @@ public struct CSVContactReader<Source: ByteSource>: ContactReader {
   private let report: DiagnosticHandler
 
   /// Bytes consumed from the source so far.
-  public private(set) var bytesRead = 0
+  package private(set) var bytesRead = 0
 
   /// Creates a reader of `source`.
   /// - Parameters:

@@ -2,27 +2,27 @@
 /// values, never command-line options: a tool adds its own hint by kind.
 extension Diagnostic.Kind {
   /// A date cell (or year/month/day columns) that is not a date.
-  public static let csvInvalidDate = Self(rawValue: "csv.invalid-date")
+  package static let csvInvalidDate = Self(rawValue: "csv.invalid-date")
   /// A two-digit year: the day and month are kept without a year.
-  public static let csvTwoDigitYear = Self(rawValue: "csv.two-digit-year")
+  package static let csvTwoDigitYear = Self(rawValue: "csv.two-digit-year")
   /// The file ends inside a quoted field.
-  public static let csvUnterminatedQuote = Self(rawValue: "csv.unterminated-quote")
+  package static let csvUnterminatedQuote = Self(rawValue: "csv.unterminated-quote")
   /// A row with more or fewer fields than the header.
-  public static let csvFieldCount = Self(rawValue: "csv.field-count")
+  package static let csvFieldCount = Self(rawValue: "csv.field-count")
   /// A cell longer than is kept.
-  public static let csvFieldTooLong = Self(rawValue: "csv.field-too-long")
+  package static let csvFieldTooLong = Self(rawValue: "csv.field-too-long")
   /// The file is read as Windows-1252 (given once per file).
-  public static let csvNotUTF8 = Self(rawValue: "csv.not-utf8")
+  package static let csvNotUTF8 = Self(rawValue: "csv.not-utf8")
   /// No header row (an ``InputFormatError``).
-  public static let csvNoHeader = Self(rawValue: "csv.no-header")
+  package static let csvNoHeader = Self(rawValue: "csv.no-header")
   /// A header row without a birthday column (an ``InputFormatError``).
-  public static let csvNoBirthdayColumn = Self(rawValue: "csv.no-birthday-column")
+  package static let csvNoBirthdayColumn = Self(rawValue: "csv.no-birthday-column")
   /// A column the caller named is not in the header row (an ``InputFormatError``).
-  public static let csvNoSuchColumn = Self(rawValue: "csv.no-such-column")
+  package static let csvNoSuchColumn = Self(rawValue: "csv.no-such-column")
   /// Numeric dates whose order nothing in the file decides (an ``InputFormatError``).
-  public static let csvAmbiguousDateOrder = Self(rawValue: "csv.ambiguous-date-order")
+  package static let csvAmbiguousDateOrder = Self(rawValue: "csv.ambiguous-date-order")
   /// Rows that prove different date orders (an ``InputFormatError``).
-  public static let csvMixedDateOrders = Self(rawValue: "csv.mixed-date-orders")
+  package static let csvMixedDateOrders = Self(rawValue: "csv.mixed-date-orders")
 }
 
 extension Diagnostic.Message {

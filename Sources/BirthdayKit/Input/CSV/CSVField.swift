@@ -1,5 +1,5 @@
 /// A column bdconvert reads from a CSV file (`--column FIELD=HEADER`).
-public enum CSVField: String, CaseIterable, Sendable {
+package enum CSVField: String, CaseIterable, Sendable {
   /// The whole display name.
   case name
   /// The given name.

@@ -5,13 +5,18 @@ public struct CSVReadOptions: Sendable {
   /// The order of numeric dates; `nil` infers it only when the file proves it.
   public var dateOrder: DateOrder?
   /// Columns mapped by hand, by header text (matched case-insensitively).
-  public var columnOverrides: [CSVField: String]
+  package var columnOverrides: [CSVField: String]
   /// Whether rows keep an e-mail, phone or entry id column as ``Contact/identityKey`` (`sync`).
-  public var readsIdentityKeys = false
+  package var readsIdentityKeys = false
 
-  /// Creates options.
-  public init(
-    delimiter: UInt8? = nil, dateOrder: DateOrder? = nil, columnOverrides: [CSVField: String] = [:]
+  /// Creates options: the delimiter sniffed and the date order inferred unless given.
+  public init(delimiter: UInt8? = nil, dateOrder: DateOrder? = nil) {
+    self.init(delimiter: delimiter, dateOrder: dateOrder, columnOverrides: [:])
+  }
+
+  /// Creates options with columns mapped by hand.
+  package init(
+    delimiter: UInt8? = nil, dateOrder: DateOrder? = nil, columnOverrides: [CSVField: String]
   ) {
     self.delimiter = delimiter
     self.dateOrder = dateOrder

@@ -1,28 +1,28 @@
 /// What the vCard reader reports, one factory per kind of problem.
 extension Diagnostic.Kind {
   /// A card without `END:VCARD` (cut off by the end of the file or by the next card).
-  public static let vCardMissingEnd = Self(rawValue: "vcard.missing-end")
+  package static let vCardMissingEnd = Self(rawValue: "vcard.missing-end")
   /// Lines between cards.
-  public static let vCardTextOutsideCard = Self(rawValue: "vcard.text-outside-card")
+  package static let vCardTextOutsideCard = Self(rawValue: "vcard.text-outside-card")
   /// Lines before the first card (an exporter's preamble), skipped.
-  public static let vCardTextBeforeFirstCard = Self(rawValue: "vcard.text-before-first-card")
+  package static let vCardTextBeforeFirstCard = Self(rawValue: "vcard.text-before-first-card")
   /// A second `BDAY`, ignored.
-  public static let vCardSeveralBirthdays = Self(rawValue: "vcard.several-birthdays")
+  package static let vCardSeveralBirthdays = Self(rawValue: "vcard.several-birthdays")
   /// A date property that is not a date.
-  public static let vCardInvalidDate = Self(rawValue: "vcard.invalid-date")
+  package static let vCardInvalidDate = Self(rawValue: "vcard.invalid-date")
   /// A date in a calendar scale other than the Gregorian one.
-  public static let vCardUnsupportedCalendarScale = Self(
+  package static let vCardUnsupportedCalendarScale = Self(
     rawValue: "vcard.unsupported-calendar-scale")
   /// A value in a `CHARSET=` that cannot be decoded.
-  public static let vCardUndecodableCharset = Self(rawValue: "vcard.undecodable-charset")
+  package static let vCardUndecodableCharset = Self(rawValue: "vcard.undecodable-charset")
   /// More date or label properties in one card than are kept.
-  public static let vCardTooManyDates = Self(rawValue: "vcard.too-many-dates")
+  package static let vCardTooManyDates = Self(rawValue: "vcard.too-many-dates")
   /// A value longer than is kept.
-  public static let vCardValueTooLong = Self(rawValue: "vcard.value-too-long")
+  package static let vCardValueTooLong = Self(rawValue: "vcard.value-too-long")
   /// A value read as Windows-1252 because it is not UTF-8.
-  public static let vCardNotUTF8 = Self(rawValue: "vcard.not-utf8")
+  package static let vCardNotUTF8 = Self(rawValue: "vcard.not-utf8")
   /// The input is not a vCard file (an ``InputFormatError``).
-  public static let vCardNotVCard = Self(rawValue: "vcard.not-vcard")
+  package static let vCardNotVCard = Self(rawValue: "vcard.not-vcard")
 }
 
 extension Diagnostic.Message {

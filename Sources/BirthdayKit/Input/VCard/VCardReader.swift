@@ -34,7 +34,7 @@ public struct VCardReader<Source: ByteSource>: ContactReader {
   private let linesBefore: Int
 
   /// Bytes consumed from the source so far.
-  public private(set) var bytesRead = 0
+  package private(set) var bytesRead = 0
   /// True when the input ended inside a card (the parallel path checks its cuts with it).
   private(set) var endedInsideCard = false
 

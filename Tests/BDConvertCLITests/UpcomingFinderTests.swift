@@ -1,5 +1,8 @@
+// The finder, and the lines `upcoming` prints of what it finds (the formats are the CLI's).
+
 import Testing
 
+@testable import BDConvertCLI
 @testable import BirthdayKit
 
 @Suite struct UpcomingFinderTests {
