@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,13 +19,16 @@
 /// var bytes = [UInt8](repeating: 0, count: 6)
 /// _ = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }  // "sorted"
 /// ```
-package final class TemporaryFile {
+package final class TemporaryFile: Sendable {
   /// The open descriptor, read and write; closed when the file is released.
   package let descriptor: Int32
   /// The folder the file was created in (for error messages).
   package let directory: String
   /// Bytes appended so far: the file's length.
-  package private(set) var size = 0
+  package var size: Int { length.load(ordering: .acquiring) }
+  /// The length, changed by the one writer (appends go one after the other: the spill thread
+  /// writes a run while the sorter collects the next, and waits for it before the next spill).
+  private let length = Atomic<Int>(0)
 
   /// `$TMPDIR` when set and not empty, otherwise `/tmp`.
   package static var defaultDirectory: String {
@@ -64,7 +69,7 @@ package final class TemporaryFile {
       }
       offset += written
     }
-    size += bytes.count
+    length.add(bytes.count, ordering: .releasing)
   }
 
   /// Writes all of `bytes` at the end of the file.

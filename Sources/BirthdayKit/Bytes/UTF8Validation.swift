@@ -4,16 +4,15 @@ package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
   var index = 0
   let count = bytes.count
   while index < count {
-    // ASCII eight bytes at a time (most text is): no high bit, eight valid bytes.
-    if index + 8 <= count, let base = bytes.baseAddress,
-      base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-    {
-      index += 8
-      continue
-    }
+    // ASCII runs (most text is) are valid as they are: on to the next byte that is not.
     let lead = bytes[index]
     if lead < 0x80 {
-      index += 1
+      guard
+        let next = ByteKernel.firstIndex(
+          of: NonASCIIBytes(), in: bytes.assumingMemoryBound(to: UInt8.self), from: index,
+          to: count)
+      else { return true }
+      index = next
       continue
     }
     let length: Int

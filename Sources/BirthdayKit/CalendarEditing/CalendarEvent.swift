@@ -90,7 +90,7 @@ package func jsonStringMaximum(_ count: Int) -> Int { 6 * count + 2 }
 
 /// Writes the JSON string literal of `utf8` (valid UTF-8) at `target`, which has room for
 /// ``jsonStringMaximum(_:)`` bytes; returns the bytes written. Runs that need no escape (every
-/// byte but `"`, `\`, C0 controls and DEL) are found eight bytes at a time and copied whole.
+/// byte but `"`, `\`, C0 controls and DEL) are found by ``ByteKernel`` and copied whole.
 package func writeJSONString(
   utf8: UnsafeRawBufferPointer, to target: UnsafeMutablePointer<UInt8>
 ) -> Int {
@@ -102,25 +102,15 @@ package func writeJSONString(
     return 2
   }
   let source = base.assumingMemoryBound(to: UInt8.self)
+  let bytes = UnsafeBufferPointer(start: source, count: utf8.count)
   let count = utf8.count
+  let needsEscape = ControlBytes().or(AnyOfBytes(0x22, 0x5C, 0x7F))
   var runStart = 0
-  var index = 0
-  while index < count {
-    if index + 8 <= count,
-      !jsonWordNeedsEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-    {
-      index += 8
-      continue
-    }
+  while let index = ByteKernel.firstIndex(of: needsEscape, in: bytes, from: runStart, to: count) {
     let byte = source[index]
-    guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isControl(byte) else {
-      index += 1
-      continue
-    }
     out.update(from: source + runStart, count: index - runStart)
     out += index - runStart
-    index += 1
-    runStart = index
+    runStart = index + 1
     out.pointee = UInt8(ascii: "\\")
     switch byte {  // everything escaped is ASCII, so bytes suffice (see oneLine)
     case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
@@ -142,20 +132,6 @@ package func writeJSONString(
   out += count - runStart
   out.pointee = UInt8(ascii: "\"")
   return out + 1 - target
-}
-
-/// Whether any of the eight bytes of `word` is `"`, `\`, below 0x20 or DEL (exact presence
-/// tests: a byte that is zero after the XOR, or below 0x20, sets its high bit).
-@inline(__always)
-private func jsonWordNeedsEscape(_ word: UInt64) -> Bool {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let quote = word ^ (ones &* 0x22)
-  let backslash = word ^ (ones &* 0x5C)
-  let delete = word ^ (ones &* 0x7F)
-  let found =
-    (word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
-    | (delete &- ones) & ~delete
-  return found & (ones &* 0x80) != 0
 }
 
 /// Calls `body` with `bytes` as valid UTF-8: `bytes` themselves when they are, else as

@@ -120,7 +120,7 @@ package struct ListedEventRecord {
     recurrence: EventRecurrenceProperties? = nil, into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
-    let isASCII = uid.withUnsafeBytes(isASCIIBytes)
+    let isASCII = uid.withUnsafeBytes(ByteKernel.isASCII)
     let recurrenceLength = recurrence?.encodedCount ?? 0
     let total = headerSize + uid.count + summary.count + (rrule?.count ?? 0) + recurrenceLength
     withUnsafeTemporaryAllocation(byteCount: total, alignment: 8) { buffer in
@@ -154,18 +154,5 @@ package struct ListedEventRecord {
       recurrence?.write(to: out + offset)
       record.appendBytes(UnsafeRawBufferPointer(buffer))
     }
-  }
-
-  /// Whether every byte is below 0x80, eight at a time.
-  private static func isASCIIBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var index = 0
-    if let base = bytes.baseAddress {
-      while index + 8 <= bytes.count {
-        let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { return false }
-        index += 8
-      }
-    }
-    return bytes[index...].allSatisfy { $0 < 0x80 }
   }
 }

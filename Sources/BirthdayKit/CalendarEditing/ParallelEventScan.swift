@@ -14,18 +14,17 @@ enum ParallelEventScan {
   /// that memory stays bounded whatever the input.
   static let heldDiagnosticLimit = 1 << 16
 
-  /// What the second thread found.
-  private final class SecondHalf: @unchecked Sendable {
-    var events: EventCollector
-    var diagnostics: [Diagnostic] = []
-    var overflowed = false
+  /// What the second thread found, handed over when its job ends.
+  private struct SecondHalf: Sendable {
+    var byUID: ExternalSorter<ListedEventOrder>
+    var lastLine: Int
+    var isOurs: Bool
+    var inEvent: Bool
+    var diagnostics: [Diagnostic]
+    var overflowed: Bool
     var error: (any Error)?
     /// The physical lines before the cut, counted as the line reader counts them.
     var linesBefore: Int?
-
-    init(events: EventCollector) {
-      self.events = events
-    }
   }
 
   /// Reads the rest of `reader`'s calendar (`source`, from its start) into `events`, the part
@@ -57,7 +56,7 @@ enum ParallelEventScan {
       _ = job.wait()
       throw error
     }
-    let second = job.wait()
+    var second = job.wait()
     guard reader.nextLineOffset == split.offset, reader.isInsideCalendarOnly(openedOnLine: 1),
       !events.inEvent, events.isOurs == split.isOurs,
       second.linesBefore == reader.physicalLinesRead, !second.overflowed
@@ -65,10 +64,10 @@ enum ParallelEventScan {
       try events.scan(&reader, before: .max, commonForm: true, diagnostics: diagnostics)
       return
     }
-    try events.byUID.absorb(&second.events.byUID)
-    events.lastLine = second.events.lastLine
-    events.isOurs = second.events.isOurs
-    events.inEvent = second.events.inEvent
+    try events.byUID.absorb(&second.byUID)
+    events.lastLine = second.lastLine
+    events.isOurs = second.isOurs
+    events.inEvent = second.inEvent
     for diagnostic in second.diagnostics { diagnostics(diagnostic) }
     if let error = second.error { throw error }
   }
@@ -104,12 +103,10 @@ enum ParallelEventScan {
     } catch {
       failure = error
     }
-    let half = SecondHalf(events: events)
-    half.diagnostics = held
-    half.overflowed = overflowed
-    half.error = failure
-    half.linesBefore = lines
-    return half
+    return SecondHalf(
+      byUID: events.byUID, lastLine: events.lastLine, isOurs: events.isOurs,
+      inEvent: events.inEvent, diagnostics: held, overflowed: overflowed, error: failure,
+      linesBefore: lines)
   }
 
   /// The LF bytes in `source[..<end]`: the line breaks the line reader counts there when it
@@ -131,8 +128,8 @@ enum ParallelEventScan {
     return total
   }
 
-  /// The LF bytes in `bytes` (``ByteScan/count(of:in:from:to:)``, sixteen bytes a step).
+  /// The LF bytes in `bytes` (``ByteKernel/count(of:in:from:to:)``, sixteen bytes a step).
   static func countLineFeeds(in bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer { ByteScan.count(of: 0x0A, in: $0, from: 0, to: $0.count) }
+    bytes.withUnsafeBufferPointer { ByteKernel.count(of: 0x0A, in: $0, from: 0, to: $0.count) }
   }
 }

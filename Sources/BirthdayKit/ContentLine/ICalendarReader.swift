@@ -173,8 +173,10 @@ struct ICalendarScanner {
           }
           let end: Int
           let count: Int
-          switch CommonFormLine.next(in: bytes, from: position, isEnd: isEnd) {
-          case .line(let lineEnd, let physicalLines): (end, count) = (lineEnd, physicalLines)
+          switch LineCutter.cut(
+            bytes, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm, folding: true)
+          {
+          case .line(_, let lineEnd, let physicalLines): (end, count) = (lineEnd, physicalLines)
           case .incomplete:
             stopped = isEnd
             break scan

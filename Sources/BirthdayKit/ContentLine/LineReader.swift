@@ -1,5 +1,5 @@
-/// The one line splitter: cuts a ``ByteSource`` into physical or logical lines without decoding
-/// them, as ranges of its read buffer.
+/// Cuts a ``ByteSource`` into physical or logical lines without decoding them, as ranges of its
+/// read buffer: ``LineCutter``'s lenient lines, read in chunks.
 ///
 /// CR, LF and CRLF each end a line (real exports mix them, and some write `\r\r\n`). Lines are
 /// handed to a closure as bytes that stay valid only during the call, so reading a file costs one
@@ -133,70 +133,30 @@ package struct LineReader<Source: ByteSource> {
     return true
   }
 
-  /// Finds the next line in the buffer, reading more as needed. A CR at the end of the buffer
-  /// waits for the next byte (an LF after it belongs to the same line break); when unfolding, so
-  /// does the end of a line, until the first byte of the next line is known.
+  /// Finds the next line in the buffer with ``LineCutter``, reading more as needed. A CR at the
+  /// end of the buffer waits for the next byte (an LF after it belongs to the same line break);
+  /// when unfolding, so does the end of a line, until the first byte of the next line is known.
   private mutating func nextRange(unfolding: Bool) throws -> (
     start: Int, contentEnd: Int, end: Int, physicalLines: Int
   )? {
-    var lineStart = start
-    var scan = start
-    var contentEnd = -1
-    var physicalLines = 0
-    func refillKeepingLine() throws {
-      let shift = try refill()
-      lineStart -= shift
-      scan -= shift
-      if contentEnd >= 0 { contentEnd -= shift }
-    }
+    var progress = LineCutter.Progress(lineAt: start)
     while true {
-      if physicalLines > 0 {
-        if !unfolding { break }
-        if lineStart == end {
-          if reachedEnd { break }
-          try refillKeepingLine()
-          continue
-        }
-        let first = buffer[lineStart]
-        if first != 0x20 && first != 0x09 { break }
+      let (end, isEnd) = (self.end, reachedEnd)
+      let cut = buffer.withUnsafeBufferPointer { all in
+        LineCutter.cut(
+          all, to: end, isEnd: isEnd, form: .lenient, folding: unfolding, progress: &progress)
       }
-      guard let terminator = findLineEnd(from: scan) else {
-        if reachedEnd {
-          guard lineStart < end else { return nil }
-          if contentEnd < 0 { contentEnd = end }
-          physicalLines += 1
-          lineStart = end
-          break
-        }
-        scan = end
-        try refillKeepingLine()
+      guard case .line(let contentEnd, let lineEnd, let physicalLines) = cut else {
+        if reachedEnd { return nil }
+        progress.shift(by: try refill())
         continue
       }
-      let isCR = buffer[terminator] == 0x0D
-      if isCR, terminator + 1 == end, !reachedEnd {
-        scan = terminator
-        try refillKeepingLine()
-        continue
-      }
-      var next = terminator + 1
-      if isCR, next < end, buffer[next] == 0x0A { next += 1 }
-      if contentEnd < 0 { contentEnd = terminator }
-      physicalLines += 1
-      lineStart = next
-      scan = next
-    }
-    let line = (start, contentEnd, lineStart, physicalLines)
-    start = lineStart
-    lineNumber += physicalLines
-    lineOffset = nextOffset
-    nextOffset += lineStart - line.0
-    return line
-  }
-
-  @inline(__always)
-  private func findLineEnd(from index: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { all in
-      SIMDByteScan.firstLineBreak(in: all, from: index, to: end)
+      let line = (start, contentEnd, lineEnd, physicalLines)
+      start = lineEnd
+      lineNumber += physicalLines
+      lineOffset = nextOffset
+      nextOffset += lineEnd - line.0
+      return line
     }
   }
 

@@ -20,31 +20,6 @@ package enum LineUnfolding {
     content.append(contentsOf: line.dropFirst())
   }
 
-  /// Calls `body` with each physical line of `lines` (whole lines with their line breaks, as
-  /// ``LineReader`` returns them): its content, and its line break (empty at the end of input).
-  package static func forEachPhysicalLine(
-    in lines: UnsafeBufferPointer<UInt8>,
-    _ body: (_ content: UnsafeBufferPointer<UInt8>, _ lineBreak: UnsafeBufferPointer<UInt8>) throws
-      -> Void
-  ) rethrows {
-    var start = 0
-    while start < lines.count {
-      let terminator =
-        ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: lines, from: start, to: lines.count)
-        ?? lines.count
-      var next = min(terminator + 1, lines.count)
-      if terminator < lines.count, lines[terminator] == 0x0D, next < lines.count,
-        lines[next] == 0x0A
-      {
-        next += 1
-      }
-      try body(
-        UnsafeBufferPointer(rebasing: lines[start..<terminator]),
-        UnsafeBufferPointer(rebasing: lines[terminator..<next]))
-      start = next
-    }
-  }
-
   /// The content of a logical line: `lines` without line breaks and folding characters.
   /// One physical line needs no copy: `body` then gets its bytes in place.
   package static func withUnfoldedContent<Result>(
@@ -61,7 +36,7 @@ package enum LineUnfolding {
     }
     scratch.removeAll(keepingCapacity: true)
     var isFirst = true
-    forEachPhysicalLine(in: lines) { content, _ in
+    LineCutter.forEachPhysicalLine(in: lines) { content, _ in
       if isFirst {
         scratch.append(contentsOf: content)
         isFirst = false

@@ -51,51 +51,11 @@ package enum TextEscaping {
   }
 
   /// The position of the first byte of `bytes` that escaping may change (TAB is kept, but looked
-  /// at), or `nil` when it leaves them all as they are.
-  ///
-  /// The bytes that need work are all below 0x80: C0 controls, `,` and `;` (bits of `low`), `\`
-  /// and DEL (`high`). They are looked for eight bytes at a time first (exact presence tests).
+  /// at), or `nil` when it leaves them all as they are: a C0 control, `,`, `;`, `\` or DEL.
   static func firstIndexNeedingEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let low: UInt64 = 0xFFFF_FFFF | 1 << 0x2C | 1 << 0x3B
-    let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7F - 64)
-    var index = 0
-    if let base = bytes.baseAddress, bytes.count >= 8 {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= bytes.count {
-        if mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { break }
-        index += 8
-      }
-      // The last bytes as one word that overlaps the ones already looked at.
-      if index + 8 > bytes.count, index < bytes.count,
-        !mayNeedEscape(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-      {
-        return nil
-      }
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      let mask = byte < 64 ? low : high
-      if byte < 0x80, mask >> (byte & 63) & 1 != 0 { return index }
-      index += 1
-    }
-    return nil
-  }
-
-  /// Whether one of the eight bytes of `word` is a C0 control, `,`, `;`, `\` or DEL (exact
-  /// presence tests: no false alarm from neighbouring bytes).
-  @inline(__always)
-  private static func mayNeedEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let comma = word ^ (ones &* 0x2C)
-    let semicolon = word ^ (ones &* 0x3B)
-    let backslash = word ^ (ones &* 0x5C)
-    let delete = word ^ (ones &* 0x7F)
-    let suspicious =
-      (word &- ones &* 0x20) & ~word  // a byte below 0x20
-      | (comma &- ones) & ~comma | (semicolon &- ones) & ~semicolon
-      | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete
-    return suspicious & highs != 0
+    ByteKernel.firstIndex(
+      of: ControlBytes().or(AnyOfBytes(0x2C, 0x3B, 0x5C)).or(OneByte(0x7F)), in: bytes, from: 0,
+      to: bytes.count)
   }
 
   /// The escaped form of `text` as a string (for tests and documentation).

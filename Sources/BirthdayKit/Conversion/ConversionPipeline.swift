@@ -61,21 +61,31 @@ enum ConversionPipeline {
   }
 }
 
-/// One piece of work handed to worker threads, and its result once done.
-final class PendingJob<Value: Sendable>: Sendable {
+/// One piece of work handed to worker threads or a thread of its own, and its result once done:
+/// the one future of the package.
+package final class PendingJob<Value: Sendable>: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let value = Mutex<Value?>(nil)
 
   init(on workers: WorkerThreads, _ work: @escaping @Sendable () -> Value) {
-    workers.submit { [self] in
-      let result = work()
-      value.withLock { $0 = result }
-      done.signal()
-    }
+    workers.submit { [self] in finish(work()) }
+  }
+
+  /// Runs `work` on a thread of its own (8 MiB of stack), for work that runs beside the
+  /// calling thread's rather than in a pool.
+  package init(onThreadOfItsOwn work: @escaping @Sendable () -> Value) {
+    let thread = Thread { [self] in finish(work()) }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  private func finish(_ result: Value) {
+    value.withLock { $0 = result }
+    done.signal()
   }
 
   /// Waits for the work to end and returns its result. Call it once.
-  func wait() -> Value {
+  package func wait() -> Value {
     done.wait()
     guard let result = value.withLock({ $0.take() }) else {
       preconditionFailure("a job's value is set before it signals")
@@ -89,13 +99,16 @@ final class PendingJob<Value: Sendable>: Sendable {
 /// Plain threads, started once per conversion: Dispatch's global pool on Linux starts its threads
 /// lazily (both `concurrentPerform` and `async` were seen running a file's segments one after
 /// another), and a new thread for every batch costs more than it needs to.
-final class WorkerThreads: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var jobs: [@Sendable () -> Void] = []
-  private var next = 0
-  private var stopped = false
+final class WorkerThreads: Sendable {
+  /// The jobs not yet taken, and whether the threads may end once there are none.
+  private let queue = Mutex<(jobs: [@Sendable () -> Void], next: Int, stopped: Bool)>(
+    ([], 0, false))
+  /// Signalled once for each job submitted, and once for each thread when stopping.
+  private let wakeUps = DispatchSemaphore(value: 0)
+  private let count: Int
 
   init(count: Int) {
+    self.count = count
     for _ in 0..<count {
       let thread = Thread { [self] in serve() }
       thread.stackSize = 8 << 20
@@ -104,36 +117,32 @@ final class WorkerThreads: @unchecked Sendable {
   }
 
   func submit(_ job: @escaping @Sendable () -> Void) {
-    condition.lock()
-    jobs.append(job)
-    condition.signal()
-    condition.unlock()
+    queue.withLock { $0.jobs.append(job) }
+    wakeUps.signal()
   }
 
   /// Lets the threads end once the jobs already submitted are done.
   func stop() {
-    condition.lock()
-    stopped = true
-    condition.broadcast()
-    condition.unlock()
+    queue.withLock { $0.stopped = true }
+    for _ in 0..<count { wakeUps.signal() }
   }
 
+  /// Runs jobs until stopped with none left: each wake-up is a job, or a thread's last one.
   private func serve() {
     while true {
-      condition.lock()
-      while next == jobs.count && !stopped { condition.wait() }
-      guard next < jobs.count else {
-        condition.unlock()
-        return
+      wakeUps.wait()
+      let job = queue.withLock { queue -> (@Sendable () -> Void)? in
+        guard queue.next < queue.jobs.count else { return nil }
+        let job = queue.jobs[queue.next]
+        queue.jobs[queue.next] = {}  // let go of what the job holds (a batch, its output) once taken
+        queue.next += 1
+        if queue.next == queue.jobs.count || queue.next >= 64 {  // drop the jobs already taken
+          queue.jobs.removeFirst(queue.next)
+          queue.next = 0
+        }
+        return job
       }
-      let job = jobs[next]
-      jobs[next] = {}  // let go of what the job holds (a batch and its output) once taken
-      next += 1
-      if next == jobs.count || next >= 64 {  // drop the jobs already taken
-        jobs.removeFirst(next)
-        next = 0
-      }
-      condition.unlock()
+      guard let job else { return }
       job()
     }
   }

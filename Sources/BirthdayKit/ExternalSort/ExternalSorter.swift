@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Sorts any number of records in bounded memory: an external merge sort.
 ///
 /// Records are collected in memory until ``ExternalSortLimits/memoryBudget`` is reached; then
@@ -18,7 +20,7 @@
 /// try sorter.finish { record in print(record.count) }
 /// ```
 struct ExternalSorter<Ordering: RecordOrdering> {
-  private struct Entry {
+  private struct Entry: Sendable {
     var offset: Int
     var length: Int
     var key: Ordering.Key
@@ -45,11 +47,17 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   private var spare: SpillBatch?
 
   /// The records of one run on their way to the spill file; a class, so that the spill thread
-  /// sorts the entries in place and the caller gets the emptied buffers back.
-  private final class SpillBatch: @unchecked Sendable {
-    var arena: [UInt8] = []
-    var entries: [Entry] = []
-    var file: TemporaryFile?
+  /// sorts the entries in place and the caller gets the emptied buffers back. The spill thread
+  /// holds the lock while it sorts and writes them; the caller takes it to fill the batch and
+  /// once the job has ended.
+  private final class SpillBatch: Sendable {
+    struct Contents {
+      var arena: [UInt8] = []
+      var entries: [Entry] = []
+      var file: TemporaryFile?
+    }
+
+    let contents = Mutex(Contents())
   }
 
   /// Creates an empty sorter.
@@ -146,31 +154,38 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     self.file = file
     let batch = spare ?? SpillBatch()
     spare = nil
-    batch.file = file
-    swap(&batch.arena, &arena)
-    swap(&batch.entries, &entries)
+    var (arena, entries) = (self.arena, self.entries)
+    (self.arena, self.entries) = ([], [])
+    batch.contents.withLock { contents in
+      contents.file = file
+      swap(&contents.arena, &arena)
+      swap(&contents.entries, &entries)
+    }
+    (self.arena, self.entries) = (arena, entries)
     let thread = spillThread ?? SpillThread()
     spillThread = thread
     let ordering = self.ordering
     let job = PendingJob(on: thread.workers) { () -> Result<SortedRun, any Error> in
-      Result {
-        batch.arena.withUnsafeBytes { arena in
-          batch.entries.withUnsafeMutableBufferPointer { entries in
-            Self.sort(entries, arena: arena, ordering: ordering)
+      batch.contents.withLock { batch in
+        Result {
+          batch.arena.withUnsafeBytes { arena in
+            batch.entries.withUnsafeMutableBufferPointer { entries in
+              Self.sort(entries, arena: arena, ordering: ordering)
+            }
           }
-        }
-        guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
-        var writer = RunWriter(file: file)
-        try batch.arena.withUnsafeBytes { arena in
-          for entry in batch.entries {
-            try writer.append(
-              UnsafeRawBufferPointer(
-                rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+          guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
+          var writer = RunWriter(file: file)
+          try batch.arena.withUnsafeBytes { arena in
+            for entry in batch.entries {
+              try writer.append(
+                UnsafeRawBufferPointer(
+                  rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+            }
           }
+          batch.arena.removeAll(keepingCapacity: true)
+          batch.entries.removeAll(keepingCapacity: true)
+          return try writer.finish()
         }
-        batch.arena.removeAll(keepingCapacity: true)
-        batch.entries.removeAll(keepingCapacity: true)
-        return try writer.finish()
       }
     }
     spilling = (batch, job)
@@ -182,8 +197,11 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     guard let (batch, job) = spilling else { return }
     spilling = nil
     let run = try job.wait().get()
-    guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
-    batch.file = nil
+    let file = batch.contents.withLock { contents in
+      defer { contents.file = nil }
+      return contents.file
+    }
+    guard let file else { preconditionFailure("a spilled batch has its file") }
     spare = batch
     runs.append((run, file))
   }
@@ -291,7 +309,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
 
 /// The one thread of an ``ExternalSorter`` that sorts and writes its spilled runs; it ends when
 /// the sorter lets go of it (after ``ExternalSorter/finish(_:)``, or when the sorter is dropped).
-private final class SpillThread {
+private final class SpillThread: Sendable {
   let workers = WorkerThreads(count: 1)
 
   deinit { workers.stop() }

@@ -6,7 +6,7 @@
 /// when the keys tie.
 protocol RecordOrdering: Sendable {
   /// A small summary of a record, kept next to it while sorting.
-  associatedtype Key
+  associatedtype Key: Sendable
 
   /// The key of `record`.
   func key(of record: UnsafeRawBufferPointer) -> Key

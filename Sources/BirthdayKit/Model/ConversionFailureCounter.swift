@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Counts the diagnostics that dropped data (``Diagnostic/isConversionFailure``), wherever they
 /// were reported: by readers or by the converter.
 ///
@@ -14,38 +16,38 @@
 /// var reader = VCardReader(source: source, fileName: "contacts.vcf", diagnostics: report)
 /// try converter.convert(&reader)
 /// ```
-package final class ConversionFailureCounter: @unchecked Sendable {
-  // Unchecked: diagnostics are reported on one thread at a time, in input order.
+package final class ConversionFailureCounter: Sendable {
+  /// The failures since the last ``claimFirstFailure()``: where the first was reported (`nil`
+  /// when it said not), if any.
+  private let unclaimed = Mutex<SourceLocation??>(nil)
+  /// The count, read once a record (a plain load), written only with `unclaimed` held.
+  private let failureCount = Atomic<Int>(0)
+
   /// Conversion failures counted so far.
-  package private(set) var failures = 0
+  package var failures: Int { failureCount.load(ordering: .relaxed) }
 
   /// Creates a counter at zero.
   package init() {}
 
-  /// Where the first failure not yet claimed by a record was reported (`nil` when it said not).
-  private var firstUnclaimed: SourceLocation?
   /// Whether a failure was counted since the last ``claimFirstFailure()``.
-  package private(set) var hasUnclaimedFailure = false
+  package var hasUnclaimedFailure: Bool { unclaimed.withLock { $0 != nil } }
 
   /// Counts `diagnostic` if it dropped data.
   package func count(_ diagnostic: Diagnostic) {
-    if diagnostic.isConversionFailure {
-      failures += 1
-      if !hasUnclaimedFailure {
-        hasUnclaimedFailure = true
-        firstUnclaimed = diagnostic.location
-      }
+    guard diagnostic.isConversionFailure else { return }
+    unclaimed.withLock { first in
+      failureCount.wrappingAdd(1, ordering: .relaxed)
+      if first == nil { first = .some(diagnostic.location) }
     }
   }
 
   /// Where the first failure since the last claim was reported, and forgets the failures since:
   /// a record takes them as its own (see ``ConversionStatistics/namesWithProblems``).
   func claimFirstFailure() -> SourceLocation? {
-    defer {
-      hasUnclaimedFailure = false
-      firstUnclaimed = nil
+    unclaimed.withLock { first in
+      defer { first = nil }
+      return first ?? nil
     }
-    return firstUnclaimed
   }
 
   /// `handler`, counting each diagnostic before passing it on.

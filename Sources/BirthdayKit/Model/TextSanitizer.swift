@@ -29,9 +29,6 @@ package enum TextSanitizer {
     return String(result)
   }
 
-  /// Looks at `bytes` eight at a time while they are printable ASCII, and sets `end` to where
-  /// that stops (a multiple of eight: the rest is for a byte loop). `false` when two spaces in a
-  /// row were seen, which ``singleLine(_:)`` changes.
   @inline(__always)
   /// True when ``singleLine(_:)`` leaves the UTF-8 text `bytes` as it is (most names):
   /// printable text with single inner spaces. Multi-byte sequences that could be a control, a
@@ -67,34 +64,22 @@ package enum TextSanitizer {
     return true
   }
 
+  /// Sets `end` to where the printable ASCII at the start of `bytes` stops (the rest is for a
+  /// byte loop); `false` when two spaces in a row are in it, which ``singleLine(_:)`` changes.
   private static func cleanASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, end: inout Int) -> Bool
   {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    var spaceBefore: UInt64 = 0  // the high bit of the first byte: the byte before was a space
-    var index = 0
-    while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A byte at or above 0x80, below 0x20 or DEL ends the fast part (exact presence tests).
-      let delete = word ^ (ones &* 0x7F)
-      let other =
-        word & highs | (word &- ones &* 0x20) & ~word & highs | (delete &- ones) & ~delete & highs
-      if other != 0 { break }
-      // The high bit of each byte that is a space, exactly (no borrow between bytes).
-      let flipped = word ^ (ones &* 0x20)
-      let spaces = ~((flipped & sevens &+ sevens) | flipped | sevens)
-      if spaces & (spaces << 8 | spaceBefore) != 0 {
-        end = index
-        return false
-      }
-      spaceBefore = spaces >> 56
-      index += 8
+    // A byte at or above 0x80, below 0x20 or DEL ends the fast part.
+    end =
+      ByteKernel.firstIndex(
+        of: ControlBytes().or(NonASCIIBytes()).or(OneByte(0x7F)), in: bytes, from: 0,
+        to: bytes.count) ?? bytes.count
+    let stop = end
+    var single = true
+    ByteKernel.forEachIndex(of: 0x20, in: bytes, from: 0, to: stop) { index in
+      single = index + 1 == stop || bytes[index + 1] != 0x20
+      return single
     }
-    end = index
-    return true
+    return single
   }
 
   /// ``singleLine(_:)``, or `nil` when nothing is left.

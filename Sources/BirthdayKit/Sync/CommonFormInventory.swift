@@ -88,8 +88,10 @@ enum CommonFormInventory {
       lines: while position < bytes.count {
         let end: Int
         let physical: Int
-        switch CommonFormLine.next(in: bytes, from: position, isEnd: isEnd) {
-        case .line(let lineEnd, let physicalLines): (end, physical) = (lineEnd, physicalLines)
+        switch LineCutter.cut(
+          bytes, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm, folding: true)
+        {
+        case .line(_, let lineEnd, let physicalLines): (end, physical) = (lineEnd, physicalLines)
         case .incomplete:
           if isEnd { return nil }  // no CRLF at the end
           break lines

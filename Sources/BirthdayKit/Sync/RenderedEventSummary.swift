@@ -46,11 +46,10 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
       var lineStart = position
       while true {
         guard
-          let terminator = ByteScan.firstIndex(
-            of: 0x0D, 0x0A, 0x0A, in: event, from: end, to: event.count),
-          event[terminator] == 0x0D, terminator + 1 < event.count, event[terminator + 1] == 0x0A
-        else { return nil }  // a line without CRLF
-        end = terminator + 2
+          case .line(let terminator, let next, _) = LineCutter.cut(
+            event, from: end, to: event.count, isEnd: true, form: .commonForm, folding: false)
+        else { return nil }  // a line without CRLF, or an empty one
+        end = next
         let continues = end < event.count && (event[end] == 0x20 || event[end] == 0x09)
         if continues || folded > 0 {
           let piece = UnsafeBufferPointer(rebasing: event[lineStart..<terminator])

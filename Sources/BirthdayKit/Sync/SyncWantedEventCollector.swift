@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Gathers the wanted events while the sources are converted (a ``RenderedEventObserver``): the
 /// key and digest of each celebration's events, worked out on the thread that rendered them
 /// (``RenderedEventSummary``), and where they are in the converted calendar, from their lengths.
@@ -5,23 +7,31 @@
 /// and, later, for the events that are added or replaced.
 ///
 /// Memory: one 56-byte record per UID, spooled to an unnamed temporary file in blocks.
-package final class SyncWantedEventCollector: RenderedEventObserver, @unchecked Sendable {
-  // Changed only by `written`, on the thread that writes the calendar, and read once the
-  // conversion is over.
+package final class SyncWantedEventCollector: RenderedEventObserver {
   let spool: TemporaryFile
-  private var pending: [SyncWantedEvents.Group] = []
-  private var current: SyncWantedEvents.Group?
+  /// Changed by `written`, on the thread that writes the calendar, and read once the conversion
+  /// is over.
+  private let state = Mutex(State())
+
+  private struct State {
+    var pending: [SyncWantedEvents.Group] = []
+    var current: SyncWantedEvents.Group?
+    var count = 0
+    var length: Int64 = 0
+    var isComplete = true
+  }
+
   /// How many UIDs were written.
-  private(set) var count = 0
+  var count: Int { state.withLock { $0.count } }
   /// The bytes of the events written so far.
-  private(set) var length: Int64 = 0
+  var length: Int64 { state.withLock { $0.length } }
   /// Whether every event could be summarized (else the calendar is read back instead).
-  private(set) var isComplete = true
+  var isComplete: Bool { state.withLock { $0.isComplete } }
 
   /// A collector with an unnamed spool file in `$TMPDIR`.
   package init() throws {
     spool = try TemporaryFile()
-    pending.reserveCapacity(SyncWantedEvents.blockCount)
+    state.withLock { $0.pending.reserveCapacity(SyncWantedEvents.blockCount) }
   }
 
   package func summarize(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventSummary? {
@@ -29,40 +39,44 @@ package final class SyncWantedEventCollector: RenderedEventObserver, @unchecked 
   }
 
   package func written(_ summary: RenderedEventSummary?, length: Int) throws {
-    let start = self.length
-    self.length += Int64(length)
-    guard isComplete, let summary else {
-      isComplete = false
-      return
+    try state.withLock { state in
+      let start = state.length
+      state.length += Int64(length)
+      guard state.isComplete, let summary else {
+        state.isComplete = false
+        return
+      }
+      // Components of one UID that follow one another are one group, as when scanning.
+      if state.current?.key == summary.key {
+        state.current?.digest.combine(summary.digest)
+        state.current?.keylessDetails &+= summary.keylessDetails
+        state.current?.end = state.length
+        return
+      }
+      if let current = state.current { try append(current, to: &state) }
+      state.current = SyncWantedEvents.Group(
+        key: summary.key, digest: summary.digest, keylessDetails: summary.keylessDetails,
+        start: start, end: state.length)
     }
-    // Components of one UID that follow one another are one group, as when scanning.
-    if current?.key == summary.key {
-      current?.digest.combine(summary.digest)
-      current?.keylessDetails &+= summary.keylessDetails
-      current?.end = self.length
-      return
-    }
-    if let current { try append(current) }
-    current = SyncWantedEvents.Group(
-      key: summary.key, digest: summary.digest, keylessDetails: summary.keylessDetails,
-      start: start, end: self.length)
   }
 
   /// Spools the last group; called once, when the calendar is complete.
   func finish() throws {
-    if let current { try append(current) }
-    current = nil
-    try flush()
+    try state.withLock { state in
+      if let current = state.current { try append(current, to: &state) }
+      state.current = nil
+      try flush(&state)
+    }
   }
 
-  private func append(_ group: SyncWantedEvents.Group) throws {
-    pending.append(group)
-    count += 1
-    if pending.count == SyncWantedEvents.blockCount { try flush() }
+  private func append(_ group: SyncWantedEvents.Group, to state: inout State) throws {
+    state.pending.append(group)
+    state.count += 1
+    if state.pending.count == SyncWantedEvents.blockCount { try flush(&state) }
   }
 
-  private func flush() throws {
-    try pending.withUnsafeBytes { try spool.append($0) }
-    pending.removeAll(keepingCapacity: true)
+  private func flush(_ state: inout State) throws {
+    try state.pending.withUnsafeBytes { try spool.append($0) }
+    state.pending.removeAll(keepingCapacity: true)
   }
 }

@@ -123,11 +123,6 @@ import Testing
     #expect(count > 50)
   }
 
-  @Test func lineBreaksAreCountedLikeTheLineReader() {
-    #expect(ByteScan.countLineBreaks(in: Array("a\r\nb\nc\rd\r\r\n".utf8)) == 5)
-    #expect(ByteScan.countLineBreaks(in: []) == 0)
-  }
-
   /// Found by fuzzing: a card cut off by a later BEGIN:VCARD, invalid UTF-8 and broken dates,
   /// in segments of 64 bytes.
   @Test func fuzzFoundCardsSplitIntoTinySegments() throws {

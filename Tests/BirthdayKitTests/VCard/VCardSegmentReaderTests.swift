@@ -54,7 +54,8 @@ import Testing
       let (events, lineBreaks) = Self.viaSegmentReader(bytes, linesBefore: linesBefore)
       #expect(events == Self.viaReader(bytes, linesBefore: linesBefore), "\(text.debugDescription)")
       if let lineBreaks {
-        #expect(lineBreaks == ByteScan.countLineBreaks(in: bytes), "\(text.debugDescription)")
+        #expect(
+          lineBreaks == LineCutterTests.referenceLineBreaks(bytes), "\(text.debugDescription)")
       }
     }
   }

@@ -45,7 +45,7 @@ struct CSVFieldSplitter {
     // Line breaks are rare (quoted addresses, mostly after the dates): find the first one
     // eight bytes at a time, and count from there.
     guard
-      let firstBreak = ByteScan.firstIndex(of: 0x0A, 0x0D, 0x0D, in: record, from: 0, to: start)
+      let firstBreak = ByteKernel.firstLineBreak(in: record, from: 0, to: start)
     else { return (0, start + 1) }
     var lines = 0
     var lineStart = 0
@@ -71,7 +71,7 @@ struct CSVFieldSplitter {
         var quote = index
         repeat {
           quote =
-            SIMDByteScan.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
+            ByteKernel.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
             ?? data.count
           guard quote < data.count else { return count + 1 }  // unterminated
           guard quote + 1 < data.count, data[quote + 1] == 0x22 else { break }
@@ -79,7 +79,7 @@ struct CSVFieldSplitter {
         } while true
         // Text after the closing quote belongs to the field, quotes included.
         let next =
-          SIMDByteScan.firstIndex(of: delimiter, in: data, from: quote + 1, to: data.count)
+          ByteKernel.firstIndex(of: delimiter, in: data, from: quote + 1, to: data.count)
           ?? data.count
         count += 1
         guard next < data.count else { return count }
@@ -91,10 +91,10 @@ struct CSVFieldSplitter {
       var quote = index
       repeat {
         quote =
-          SIMDByteScan.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
+          ByteKernel.firstIndex(of: 0x22, in: data, from: quote + 1, to: data.count)
           ?? data.count
       } while quote < data.count && data[quote - 1] != delimiter
-      count += ByteScan.count(of: delimiter, in: data, from: index, to: quote)
+      count += ByteKernel.count(of: delimiter, in: data, from: index, to: quote)
       guard quote < data.count else { return count + 1 }
       index = quote
     }
@@ -118,7 +118,7 @@ struct CSVFieldSplitter {
     }
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
     let firstQuote =
-      SIMDByteScan.firstIndex(of: 0x22, in: data, from: 0, to: data.count) ?? data.count
+      ByteKernel.firstIndex(of: 0x22, in: data, from: 0, to: data.count) ?? data.count
     fieldsAreInRecord = firstQuote == data.count
     (recorded, count) = Self.split(
       data, delimiter: delimiter, neededFields: slots, firstQuote: firstQuote,
@@ -154,7 +154,7 @@ struct CSVFieldSplitter {
     var from = 0
     var recorded = 0
     var counted = 0
-    ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
+    ByteKernel.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
       if recorded < neededFields {
         starts[recorded] = from
         ends[recorded] = index
@@ -190,7 +190,7 @@ struct CSVFieldSplitter {
   ) -> (recorded: Int, count: Int) {
     var recorded = 0
     var index = 0
-    ByteScan.forEachIndex(of: delimiter, in: data, from: 0, to: firstQuote) { delimiterIndex in
+    ByteKernel.forEachIndex(of: delimiter, in: data, from: 0, to: firstQuote) { delimiterIndex in
       guard recorded < neededFields else { return false }
       starts[recorded] = index
       ends[recorded] = delimiterIndex
@@ -208,7 +208,7 @@ struct CSVFieldSplitter {
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         let quote =
-          SIMDByteScan.firstIndex(of: 0x22, in: data, from: index, to: data.count)
+          ByteKernel.firstIndex(of: 0x22, in: data, from: index, to: data.count)
           ?? data.count
         // "value" then a delimiter or the end, the usual case: its value is the run inside.
         if quote < data.count, quote + 1 == data.count || data[quote + 1] == delimiter {
@@ -223,7 +223,7 @@ struct CSVFieldSplitter {
         starts[recorded] = ~bytes.count
         while true {
           let quote =
-            SIMDByteScan.firstIndex(of: 0x22, in: data, from: index, to: data.count)
+            ByteKernel.firstIndex(of: 0x22, in: data, from: index, to: data.count)
             ?? data.count
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
           index = quote
@@ -240,7 +240,7 @@ struct CSVFieldSplitter {
         starts[recorded] = index  // unquoted: its value is the run up to the delimiter
       }
       let next =
-        SIMDByteScan.firstIndex(of: delimiter, in: data, from: index, to: data.count)
+        ByteKernel.firstIndex(of: delimiter, in: data, from: index, to: data.count)
         ?? data.count
       if starts[recorded] >= 0 {
         ends[recorded] = next

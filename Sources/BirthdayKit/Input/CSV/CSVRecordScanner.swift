@@ -50,7 +50,7 @@ struct CSVRecordScanner {
       // Copy the run up to the next byte that matters (a quote, CR or LF) in one go.
       let stop =
         buffer.withUnsafeBufferPointer { all in
-          ByteScan.firstIndex(of: 0x22, 0x0D, 0x0A, in: all, from: position, to: end)
+          ByteKernel.firstIndex(of: AnyOfBytes(0x22, 0x0D, 0x0A), in: all, from: position, to: end)
         } ?? end
       if stop > position {
         buffer.withUnsafeBufferPointer { all in
@@ -143,7 +143,9 @@ struct CSVRecordScanner {
     var index = start
     var inQuotes = false
     var lines = 0
-    while let stop = ByteScan.firstIndex(of: 0x22, 0x0D, 0x0A, in: all, from: index, to: end) {
+    while let stop = ByteKernel.firstIndex(
+      of: AnyOfBytes(0x22, 0x0D, 0x0A), in: all, from: index, to: end)
+    {
       let byte = all[stop]
       index = stop + 1
       if inQuotes {

@@ -331,7 +331,7 @@ struct CSVRowState {
       bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
     }
     // ASCII (most cells) is UTF-8 as it is: decoded without checking the result for repairs.
-    if ByteScan.isASCII(bytes) { return (String(decoding: bytes, as: UTF8.self), wasCut, false) }
+    if ByteKernel.isASCII(bytes) { return (String(decoding: bytes, as: UTF8.self), wasCut, false) }
     let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     return (text, wasCut, usedFallback)
   }

@@ -12,7 +12,7 @@ enum CSVSegmentCut {
   /// reads the records can tell a CR from a CRLF without reading past the segment.
   static func cut(in bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
     // Whether the quotes in bytes[..<index + 1] are odd.
-    var oddQuotes = ByteScan.hasOddCount(of: 0x22, in: bytes, from: 0, to: limit)
+    var oddQuotes = ByteKernel.hasOddCount(of: 0x22, in: bytes, from: 0, to: limit)
     var fallback: Int?
     var index = limit - 1
     while index >= 0 {

@@ -217,7 +217,7 @@ struct VCardCardScanner {
     let nameEnd = bounds.name.upperBound
     if name == .other, line.last != VCardBytes.equals, nameEnd < line.count,
       line[nameEnd] == VCardBytes.colon
-        || SIMDByteScan.firstIndex(
+        || ByteKernel.firstIndex(
           of: VCardBytes.colon, in: line, from: nameEnd, to: line.count) != nil
     {
       resumedAfterNestedAt = nil

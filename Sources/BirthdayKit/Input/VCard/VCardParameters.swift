@@ -45,7 +45,7 @@ struct VCardParameters: Hashable, Sendable {
     // quote in the section, the last parameter is what follows the last `;`, so it is read
     // first, from the end.
     if start < end,
-      SIMDByteScan.firstIndex(of: VCardBytes.quote, in: line, from: start, to: end) == nil
+      ByteKernel.firstIndex(of: VCardBytes.quote, in: line, from: start, to: end) == nil
     {
       var lastStart = end
       var equals: Int?

@@ -1,7 +1,7 @@
 /// Reads the cards of one segment of a vCard file where it lies in memory: its lines are cut in
 /// place, not copied into a line buffer, and numbered from a given line.
 ///
-/// The lines are those ``LineReader`` gives (CR, LF and CRLF end a line; a leading UTF-8 byte
+/// The lines are ``LineCutter``'s lenient lines, those ``LineReader`` gives (CR, LF and CRLF end a line; a leading UTF-8 byte
 /// order mark is dropped), so the contacts and diagnostics are those of ``VCardReader``. The
 /// segment is never UTF-16: ``VCardSegmentedInput`` reads such files as one stream.
 enum VCardSegmentReader {
@@ -28,15 +28,11 @@ enum VCardSegmentReader {
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     var lineNumber = linesBefore
     var lineBreaks = 0
-    while start < end {
-      var next = end
-      var contentEnd = end
-      if let terminator = SIMDByteScan.firstLineBreak(in: bytes, from: start, to: end) {
-        contentEnd = terminator
-        next = terminator + 1
-        if bytes[terminator] == 0x0D, next < end, bytes[next] == 0x0A { next += 1 }
-        lineBreaks += 1
-      }
+    while start < end,
+      case .line(let contentEnd, let next, _) = LineCutter.cut(
+        bytes, from: start, to: end, isEnd: true, form: .lenient, folding: false)
+    {
+      if next > contentEnd { lineBreaks += 1 }
       lineNumber += 1
       if try scanner.consume(
         UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), number: lineNumber)

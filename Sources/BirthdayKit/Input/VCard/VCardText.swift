@@ -121,85 +121,29 @@ enum VCardText {
   }
 
   /// The bounds of `bytes` without leading and trailing spaces, tabs and line feeds (empty when
-  /// nothing is left) when they are ASCII without ESC, backslash and CR; nil otherwise. One pass,
-  /// eight bytes a step: ``isPlainASCII(_:)-(UnsafeBufferPointer<UInt8>)``,
-  /// ``containsBackslashOrCR(_:)`` and ``trimmingBlanks(_:)`` together.
+  /// nothing is left) when they are ASCII without ESC, backslash and CR; nil otherwise:
+  /// ``isPlainASCII(_:)-(UnsafeBufferPointer<UInt8>)``, ``containsBackslashOrCR(_:)`` and
+  /// ``trimmingBlanks(_:)`` together, with one scan.
   static func trimmedPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    guard let base = bytes.baseAddress else { return 0..<0 }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
-    while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let escapes = word ^ (ones &* 0x1B)
-      let backslashes = word ^ (ones &* 0x5C)
-      let returns = word ^ (ones &* 0x0D)
-      // A high bit, or a byte equal to one of the three ("has a zero byte" after each XOR,
-      // exact as a test).
-      let found =
-        word | (escapes &- ones) & ~escapes | (backslashes &- ones) & ~backslashes
-        | (returns &- ones) & ~returns
-      if found & highs != 0 { return nil }
-      index += 8
-    }
-    while index < bytes.count {
-      let byte = base[index]
-      if byte >= 0x80 || byte == 0x1B || byte == 0x5C || byte == 0x0D { return nil }
-      index += 1
+    if ByteKernel.contains(NonASCIIBytes().or(AnyOfBytes(0x1B, 0x5C, 0x0D)), in: bytes) {
+      return nil
     }
     return blanksTrimmed(bytes)
   }
 
-  /// True when `bytes` hold a backslash or a CR; eight bytes a step.
+  /// True when `bytes` hold a backslash or a CR.
   static func containsBackslashOrCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
-    while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let backslashes = word ^ (ones &* 0x5C)
-      let returns = word ^ (ones &* 0x0D)
-      // "Has a zero byte" after each XOR, exact as a test.
-      if ((backslashes &- ones) & ~backslashes | (returns &- ones) & ~returns) & highs != 0 {
-        return true
-      }
-      index += 8
-    }
-    while index < bytes.count {
-      if base[index] == 0x5C || base[index] == 0x0D { return true }
-      index += 1
-    }
-    return false
+    ByteKernel.contains(AnyOfBytes(0x5C, 0x0D, 0x0D), in: bytes)
   }
 
   /// True when `bytes` are ASCII without ESC (text that reads the same in every charset but the
-  /// 7-bit ISO-2022 ones, which shift with ESC); eight bytes a step.
+  /// 7-bit ISO-2022 ones, which shift with ESC).
   static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
     bytes.withUnsafeBufferPointer(isPlainASCII)
   }
 
   /// ``isPlainASCII(_:)-(ArraySlice<UInt8>)`` on a buffer.
   static func isPlainASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = buffer.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let escapes: UInt64 = 0x1B1B_1B1B_1B1B_1B1B
-    var index = 0
-    while index + 8 <= buffer.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let x = word ^ escapes
-      // A high bit, or a byte equal to ESC ("has a zero byte" after the XOR, exact as a test).
-      if (word | (x &- ones) & ~x) & highs != 0 { return false }
-      index += 8
-    }
-    while index < buffer.count {
-      if base[index] >= 0x80 || base[index] == 0x1B { return false }
-      index += 1
-    }
-    return true
+    !ByteKernel.contains(NonASCIIBytes().or(OneByte(0x1B)), in: buffer)
   }
 }
