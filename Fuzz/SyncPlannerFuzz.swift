@@ -109,5 +109,7 @@ private func uids(_ calendar: [UInt8]) -> Set<[UInt8]> {
 private final class CollectingSink: ByteSink {
   var bytes: [UInt8] = []
 
-  func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+  func write(_ span: Span<UInt8>) throws {
+    span.withUnsafeBytes { self.bytes.append(contentsOf: $0) }
+  }
 }

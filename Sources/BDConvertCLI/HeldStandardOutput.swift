@@ -12,6 +12,10 @@ final class HeldStandardOutput: ByteSink {
   private var bytes: [UInt8] = []
   private var spill: TemporaryFile?
 
+  func write(_ span: Span<UInt8>) throws {
+    try span.withUnsafeBytes { try write($0) }
+  }
+
   func write(_ chunk: UnsafeRawBufferPointer) throws {
     if let spill {
       try spill.append(chunk)

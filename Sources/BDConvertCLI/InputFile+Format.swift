@@ -161,13 +161,15 @@ struct InputFileByteSource: ByteSource {
     self.base = base
   }
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard served < prefix.count else { return reachedEnd ? 0 : try base.read(into: buffer) }
-    let count = min(buffer.count, prefix.count - served)
-    prefix.withUnsafeBytes { source in
-      buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[served..<served + count]))
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      guard served < prefix.count else { return reachedEnd ? 0 : try base.read(into: buffer) }
+      let count = min(buffer.count, prefix.count - served)
+      prefix.withUnsafeBytes { source in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[served..<served + count]))
+      }
+      served += count
+      return count
     }
-    served += count
-    return count
   }
 }

@@ -284,31 +284,33 @@ struct FileDescriptorSink: ByteSink {
     self.name = name
   }
 
-  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
-    var offset = 0
-    guard let base = bytes.baseAddress else { return }
-    while offset < bytes.count {
-      #if canImport(Glibc)
-        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      #else
-        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+  mutating func write(_ span: Span<UInt8>) throws {
+    try span.withUnsafeBytes { bytes in
+      var offset = 0
+      guard let base = bytes.baseAddress else { return }
+      while offset < bytes.count {
+        #if canImport(Glibc)
+          let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #else
+          let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw CommandError(
+            status: .ioError, message: "cannot write '\(name)': \(systemErrorText(errno))")
+        }
+        offset += written
+      }
+      self.offset += Int64(bytes.count)
+      #if os(Linux)
+        if startsWriteback, self.offset - syncedUpTo >= 8 << 20 {
+          // DONTNEED on dirty pages starts their writeback without waiting for it. Advisory: a
+          // failure changes nothing, the final fsync still decides.
+          _ = posix_fadvise(
+            descriptor, off_t(syncedUpTo), off_t(self.offset - syncedUpTo), POSIX_FADV_DONTNEED)
+          syncedUpTo = self.offset
+        }
       #endif
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw CommandError(
-          status: .ioError, message: "cannot write '\(name)': \(systemErrorText(errno))")
-      }
-      offset += written
     }
-    self.offset += Int64(bytes.count)
-    #if os(Linux)
-      if startsWriteback, self.offset - syncedUpTo >= 8 << 20 {
-        // DONTNEED on dirty pages starts their writeback without waiting for it. Advisory: a
-        // failure changes nothing, the final fsync still decides.
-        _ = posix_fadvise(
-          descriptor, off_t(syncedUpTo), off_t(self.offset - syncedUpTo), POSIX_FADV_DONTNEED)
-        syncedUpTo = self.offset
-      }
-    #endif
   }
 }

@@ -155,9 +155,11 @@ struct CountingByteSource<Base: ByteSource>: ByteSource {
   var base: Base
   let progress: ProgressReporter
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try base.read(into: buffer)
-    progress.advance(by: count)
-    return count
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      let count = try base.read(into: buffer)
+      progress.advance(by: count)
+      return count
+    }
   }
 }

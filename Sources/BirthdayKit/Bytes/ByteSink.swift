@@ -1,14 +1,21 @@
 /// Where a writer's bytes go: a file descriptor (through the CLI's output target) or memory.
 public protocol ByteSink {
-  /// Writes all of `bytes`.
+  /// Writes all of `span`.
   /// - Throws: an error describing the failed write.
-  mutating func write(_ bytes: UnsafeRawBufferPointer) throws
+  mutating func write(_ span: Span<UInt8>) throws
 }
 
 extension ByteSink {
+  /// Writes all of `bytes`: the path of the package's writers, whose output buffers are raw
+  /// memory.
+  @inline(__always)
+  package mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try write(bytes.assumingMemoryBound(to: UInt8.self).span)
+  }
+
   /// Writes all of `bytes`.
   package mutating func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { try write($0) }
+    try write(bytes.span)
   }
 }
 
@@ -20,8 +27,10 @@ public struct MemoryByteSink: ByteSink {
   /// Creates an empty sink.
   public init() {}
 
-  public mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
-    self.bytes.append(contentsOf: bytes)
+  public mutating func write(_ span: Span<UInt8>) throws {
+    span.withUnsafeBytes { bytes in
+      self.bytes.append(contentsOf: bytes)
+    }
   }
 
   /// The bytes as UTF-8 text.

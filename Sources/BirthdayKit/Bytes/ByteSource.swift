@@ -9,9 +9,20 @@
 /// Readers pull chunks from a source, so a conversion holds one chunk and one record at a time,
 /// never the whole file.
 public protocol ByteSource {
-  /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at the end of the input.
-  /// - Throws: ``ByteSourceError`` when the underlying read fails.
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  /// Reads up to `span.count` bytes into the start of `span`; returns how many, 0 at the end of
+  /// the input.
+  /// - Throws: an error describing the failed read.
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int
+}
+
+extension ByteSource {
+  /// ``read(into:)`` into raw memory that holds bytes: the path of the package's readers, whose
+  /// chunk buffers are raw memory.
+  @inline(__always)
+  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    var span = buffer.assumingMemoryBound(to: UInt8.self).mutableSpan
+    return try read(into: &span)
+  }
 }
 
 /// A read failure.
@@ -48,14 +59,16 @@ public struct MemoryByteSource: ByteSource {
     self.bytes = Array(text.utf8)
   }
 
-  public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = min(buffer.count, bytes.count - offset)
-    guard count > 0 else { return 0 }
-    bytes.withUnsafeBytes { source in
-      buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+  public mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    span.withUnsafeMutableBytes { buffer in
+      let count = min(buffer.count, bytes.count - offset)
+      guard count > 0 else { return 0 }
+      bytes.withUnsafeBytes { source in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+      }
+      offset += count
+      return count
     }
-    offset += count
-    return count
   }
 }
 
@@ -73,16 +86,18 @@ package struct FileDescriptorByteSource: ByteSource {
     self.name = name
   }
 
-  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    while true {
-      #if canImport(Glibc)
-        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      #else
-        let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-      #endif
-      if count >= 0 { return count }
-      if errno == EINTR { continue }
-      throw ByteSourceError(code: errno, name: name)
+  package mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      while true {
+        #if canImport(Glibc)
+          let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        #else
+          let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+        if count >= 0 { return count }
+        if errno == EINTR { continue }
+        throw ByteSourceError(code: errno, name: name)
+      }
     }
   }
 }

@@ -18,20 +18,23 @@ struct RangeByteSource: ByteSource {
     self.suffix = suffix[...]
   }
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard buffer.count > 0 else { return 0 }
-    if !prefix.isEmpty { return Self.take(&prefix, into: buffer) }
-    if position < end {
-      let count = try source.read(
-        at: position,
-        into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, end - position)]))
-      if count > 0 {
-        position += count
-        return count
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      guard buffer.count > 0 else { return 0 }
+      if !prefix.isEmpty { return Self.take(&prefix, into: buffer) }
+      if position < end {
+        let count = try source.read(
+          at: position,
+          into: UnsafeMutableRawBufferPointer(
+            rebasing: buffer[..<min(buffer.count, end - position)]))
+        if count > 0 {
+          position += count
+          return count
+        }
+        position = end  // shorter than expected: what there is
       }
-      position = end  // shorter than expected: what there is
+      return Self.take(&suffix, into: buffer)
     }
-    return Self.take(&suffix, into: buffer)
   }
 
   private static func take(

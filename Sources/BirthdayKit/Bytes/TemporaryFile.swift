@@ -102,13 +102,15 @@ private struct TemporaryFileByteSource: ByteSource {
   let file: TemporaryFile
   var offset = 0
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    do {
-      let count = try file.read(at: offset, into: buffer)
-      offset += count
-      return count
-    } catch let error as TemporaryFileError {
-      throw ByteSourceError(code: error.code, name: "temporary file in '\(error.directory)'")
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      do {
+        let count = try file.read(at: offset, into: buffer)
+        offset += count
+        return count
+      } catch let error as TemporaryFileError {
+        throw ByteSourceError(code: error.code, name: "temporary file in '\(error.directory)'")
+      }
     }
   }
 }

@@ -27,23 +27,25 @@ struct UTF16TranscodingSource: ByteSource {
   /// Whether the input is UTF-16 (known after the first read).
   var isUTF16: Bool { encoding == .utf16LittleEndian || encoding == .utf16BigEndian }
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    if encoding == nil { try decide() }
-    while pendingStart == pending.count {
-      if encoding == .utf8 {
-        let count = try base.read(into: buffer)
-        bytesRead += count
-        return count
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      if encoding == nil { try decide() }
+      while pendingStart == pending.count {
+        if encoding == .utf8 {
+          let count = try base.read(into: buffer)
+          bytesRead += count
+          return count
+        }
+        guard try transcodeNextChunk() else { return 0 }
       }
-      guard try transcodeNextChunk() else { return 0 }
+      let count = min(buffer.count, pending.count - pendingStart)
+      pending.withUnsafeBytes { source in
+        buffer.copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source[pendingStart..<pendingStart + count]))
+      }
+      pendingStart += count
+      return count
     }
-    let count = min(buffer.count, pending.count - pendingStart)
-    pending.withUnsafeBytes { source in
-      buffer.copyMemory(
-        from: UnsafeRawBufferPointer(rebasing: source[pendingStart..<pendingStart + count]))
-    }
-    pendingStart += count
-    return count
   }
 
   /// Reads the first four bytes (fewer only at the end) and picks the encoding.

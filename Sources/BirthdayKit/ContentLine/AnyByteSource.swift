@@ -13,7 +13,7 @@ package struct AnyByteSource: ByteSource {
     self.base = base
   }
 
-  package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    try base.read(into: buffer)
+  package mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try base.read(into: &span)
   }
 }

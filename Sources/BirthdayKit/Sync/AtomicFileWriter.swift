@@ -33,6 +33,10 @@ package final class AtomicFileWriter: ByteSink {
     if buffer.count >= 1 << 16 { try flush() }
   }
 
+  package func write(_ span: Span<UInt8>) throws {
+    try span.withUnsafeBytes { try write($0) }
+  }
+
   /// Writes all of `bytes`.
   package func write(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { try write($0) }

@@ -7,9 +7,9 @@ struct OneByteSource: ByteSource {
   var bytes: [UInt8]
   var offset = 0
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    guard offset < bytes.count, buffer.count > 0 else { return 0 }
-    buffer[0] = bytes[offset]
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    guard offset < bytes.count, span.count > 0 else { return 0 }
+    span[0] = bytes[offset]
     offset += 1
     return 1
   }

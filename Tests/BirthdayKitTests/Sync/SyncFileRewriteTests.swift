@@ -35,7 +35,9 @@ import Testing
 
   final class Collector: ByteSink {
     var bytes: [UInt8] = []
-    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+    func write(_ span: Span<UInt8>) throws {
+      span.withUnsafeBytes { self.bytes.append(contentsOf: $0) }
+    }
   }
 
   static func plan(_ target: [UInt8]) throws -> SyncPlan {

@@ -136,9 +136,11 @@ private struct RandomAccessStream: ByteSource {
   let input: any RandomAccessByteSource
   var offset: Int
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = try input.read(at: offset, into: buffer)
-    offset += count
-    return count
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { buffer in
+      let count = try input.read(at: offset, into: buffer)
+      offset += count
+      return count
+    }
   }
 }

@@ -24,9 +24,9 @@ struct TrickleByteSource: ByteSource {
     self.step = step
   }
 
-  mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    let count = min(step, buffer.count, bytes.count - offset)
-    for index in 0..<count { buffer[index] = bytes[offset + index] }
+  mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
+    let count = min(step, span.count, bytes.count - offset)
+    for index in 0..<count { span[index] = bytes[offset + index] }
     offset += count
     return count
   }
