@@ -1,5 +1,6 @@
 import BirthdayKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -109,7 +110,7 @@ import Testing
   }
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture.
-  @Test func fuzzCorporaAndFixturesGiveTheEventsLines() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesGiveTheEventsLines() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     var count = 0

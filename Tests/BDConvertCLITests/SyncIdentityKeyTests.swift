@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` pairs a contact without a UID by what its export carries (an e-mail address, a phone
 /// number, an entry id), written hashed as `X-BDCONVERT-KEY` on the events sync writes: renamed
 /// and re-dated at once, or renamed to a name that is not close, it is still one update (issue
 /// 30 item 1). Through the binary, each failing on the code before.
-@Suite struct SyncIdentityKeyTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncIdentityKeyTests {
   func sync(_ arguments: [String], epoch: Int = 1_767_225_600) throws -> CommandResult {
     try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "\(epoch)"])
   }

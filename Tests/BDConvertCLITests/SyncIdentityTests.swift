@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` with contacts that carry no UID (issue 30): pairing renamed and re-dated contacts,
 /// records that cannot be read, empty exports, small calendars, events edited in the calendar
 /// and calendars that `convert` wrote. Through the binary, each failing on the code before.
-@Suite struct SyncIdentityTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncIdentityTests {
   static let header = "First Name,Last Name,Birthday,E-mail 1 - Value\n"
   static let contacts =
     header + "Peter,Nguyen,1980-03-14,peter@example.com\nSiobhán,Kelly,1991-12-05,\n"

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` keys a contact without a UID by the name of its own file first (a `.vcf` of a vdir
 /// folder given as a source; a CardDAV resource, in ServerResourceKeyTests), and rewrites an
 /// event whose contact's key changed (a new e-mail address alone), so that a later rename still
 /// pairs (issue 30 item 1). Through the binary.
-@Suite struct SyncResourceKeyTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncResourceKeyTests {
   func sync(_ arguments: [String], epoch: Int = 1_767_225_600) throws -> CommandResult {
     try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "\(epoch)"])
   }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -5,7 +6,7 @@ import Testing
 /// vCard files of 1 MiB and CSV files of 8 MB or more are converted on several threads: through
 /// the real binary, the calendar, the warnings (with their line numbers) and the exit status must
 /// not depend on `--threads`.
-@Suite struct ThreadsCommandTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct ThreadsCommandTests {
   /// About 9 MB of Google-layout rows with what produces warnings spread through the file:
   /// invalid dates, rows without a name, repeated people (duplicate UIDs), short rows, quoted
   /// fields with line breaks.

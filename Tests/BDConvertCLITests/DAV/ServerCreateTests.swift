@@ -1,10 +1,11 @@
 import BirthdayDAV
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync --create` says what it made and names it, and an address book is chosen by name from a
 /// server URL (issue 34 item 5). Radicale on 127.0.0.1, started by the test.
-@Suite(.serialized) struct ServerCreateTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerCreateTests {
   /// The display name the server keeps for the collection at `url`.
   func displayName(_ url: String, _ dav: DAVFixture) throws -> String {
     let client = DAVClient(credentials: dav.server.credentials)
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func createPrintsTheNewCalendarsURLAndNamesIt() throws {
-    guard let dav = try DAVFixture(.radicale) else { return }
+    let dav = try DAVFixture(.radicale)
     let server = dav.server
     let file = try dav.contacts()
     let named = server.root + "alice/family/"
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func anAddressBookIsChosenByNameFromTheServerRoot() throws {
-    guard let dav = try DAVFixture(.radicale) else { return }
+    let dav = try DAVFixture(.radicale)
     let server = dav.server
     _ = try dav.addressBook([("Ann", "1985-04-12")])
     // A second address book, "Work", with Bob.

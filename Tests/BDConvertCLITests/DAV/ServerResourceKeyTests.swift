@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A contact without a UID on a CardDAV source is keyed by its resource's name: renamed and
@@ -6,7 +7,7 @@ import Testing
 /// card, and Radicale, Xandikos and sabre/dav refuse or complete a card without one, so the
 /// address book is served by the scripted server on 127.0.0.1 (a server that stores cards as
 /// they come does serve them so).
-@Suite(.serialized) struct ServerResourceKeyTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerResourceKeyTests {
   static let environment = ["BDCONVERT_PASSWORD": "hunter2", "SOURCE_DATE_EPOCH": "1767225600"]
 
   static func card(_ given: String, _ family: String, _ day: String) -> String {

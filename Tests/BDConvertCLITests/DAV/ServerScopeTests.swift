@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What bdconvert requests when a server's answers lead elsewhere (issue 31, items 1 to 4), against
@@ -6,7 +7,7 @@ import Testing
 /// the user names, port B "another host". Credentials go to A alone; only direct members of the
 /// collection are read, changed or removed; changes never follow a redirect; a password in the
 /// URL is refused and never printed.
-@Suite(.serialized) struct ServerScopeTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerScopeTests {
   static let environment = [
     "BDCONVERT_PASSWORD": "hunter2", "SOURCE_DATE_EPOCH": "1767225600",
   ]

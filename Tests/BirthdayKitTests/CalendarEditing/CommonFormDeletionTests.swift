@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -146,7 +147,7 @@ import Testing
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture, with a UID it
   /// holds and one it does not.
-  @Test func fuzzCorporaAndFixturesAreEditedAlike() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreEditedAlike() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var inputs: [(String, [UInt8])] = []

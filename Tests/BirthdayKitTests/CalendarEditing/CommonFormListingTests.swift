@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -116,7 +117,7 @@ import Testing
   }
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture.
-  @Test func fuzzCorporaAndFixturesAreListedAlike() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreListedAlike() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var count = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -222,7 +223,7 @@ import Testing
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture, cut at
   /// every `BEGIN:VEVENT` (up to 12 per file).
-  @Test func fuzzCorporaAndFixturesAreCutAlike() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreCutAlike() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var (files, joined) = (0, 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -100,7 +101,7 @@ import Testing
   }
 
   /// Every calendar of the fuzz corpora: read alike, or left to the scanner.
-  @Test func fuzzCorporaAreReadAsTheScannerReadsThem() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAreReadAsTheScannerReadsThem() throws {
     let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fuzz/Corpus")
