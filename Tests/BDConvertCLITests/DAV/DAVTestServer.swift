@@ -163,23 +163,24 @@ final class DAVTestServer {
   /// Cyrus's IMAP port (its mailbox is made through it).
   private var imapPort = 0
 
-  /// Runs `Tests/DAV/KIND/server.sh ARGUMENTS` to its end and returns what it printed.
+  /// Runs `Tests/DAV/KIND/server.sh ARGUMENTS` to its end and returns what it printed. Not
+  /// through `Process`: the daemons the scripts start would keep the socket `Process` hands its
+  /// child, and `waitUntilExit` would not return (``SignalableChild`` hands on no descriptor).
   @discardableResult private static func script(_ kind: String, _ arguments: [String]) throws
     -> String
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: packageRoot.path + "/Tests/DAV/\(kind)/server.sh")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      Issue.record("\(kind)/server.sh \(arguments.joined(separator: " ")) failed")
+    let folder = try TemporaryDirectory()
+    let child = try SignalableChild(
+      packageRoot.path + "/Tests/DAV/\(kind)/server.sh", arguments,
+      output: folder.url.appendingPathComponent("output").path,
+      errors: folder.url.appendingPathComponent("errors").path)
+    let text = { (name: String) in String(decoding: folder.read(name) ?? [], as: UTF8.self) }
+    guard child.wait().exit == 0 else {
+      Issue.record(
+        "\(kind)/server.sh \(arguments.joined(separator: " ")) failed: \(text("errors"))")
       throw POSIXError(.EIO)
     }
-    return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text("output").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// DAViCal's database with the user made once for the test run (a PostgreSQL cluster that each

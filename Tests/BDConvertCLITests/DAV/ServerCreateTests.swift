@@ -56,18 +56,7 @@ import Testing
     let server = dav.server
     _ = try dav.addressBook([("Ann", "1985-04-12")])
     // A second address book, "Work", with Bob.
-    let client = DAVClient(credentials: server.credentials)
-    let workURL = try #require(URL(string: server.root + "alice/work/"))
-    let body =
-      #"<?xml version="1.0"?><d:mkcol xmlns:d="DAV:" xmlns:a="urn:ietf:params:xml:ns:carddav">"#
-      + "<d:set><d:prop><d:resourcetype><d:collection/><a:addressbook/></d:resourcetype>"
-      + "<d:displayname>Work</d:displayname></d:prop></d:set></d:mkcol>"
-    let made = try client.send(
-      "MKCOL", workURL, headers: ["Content-Type": "application/xml"], body: Data(body.utf8))
-    #expect(made.status == 201)
-    try DAVFixture.put(
-      DAVCollection(client: client, url: workURL, kind: .addressBook), "bob.vcf",
-      DAVFixture.card("Bob", "1990-01-02"))
+    _ = try dav.addressBook([("Bob", "1990-01-02")], at: server.root + "alice/work/", named: "Work")
 
     let unchosen = try runBDConvert(
       ["upcoming", server.root, "--today", "2026-01-01"] + server.userArguments,

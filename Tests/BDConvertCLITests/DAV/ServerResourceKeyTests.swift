@@ -18,27 +18,10 @@ import Testing
   /// The address book at /book/ on A: Ann (with a UID) and the card at peggy-0001.vcf, whose
   /// first REPORT answer is `before` and later ones `after`.
   static func server(before: String, after: String) throws -> ScriptedDAVServer {
-    let hrefs = ["/book/ann.vcf", "/book/peggy-0001.vcf"]
     let ann = DAVFixture.card("Ann", "1985-04-12")
-    func report(_ peggy: String) -> String {
-      ScriptedDAVServer.multistatus(
-        zip(hrefs, [ann, peggy]).map { ($0, ScriptedDAVServer.memberProperties(card: $1)) })
-    }
-    var first = ScriptedDAVServer.answer(
-      port: "A", "REPORT", "/book/", status: 207, body: report(before))
-    first["times"] = 1
-    return try ScriptedDAVServer([
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "0", status: 207,
-        body: ScriptedDAVServer.multistatus([("/book/", ScriptedDAVServer.addressBookProperties)])),
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "1", status: 207,
-        body: ScriptedDAVServer.multistatus(
-          [("/book/", ScriptedDAVServer.addressBookProperties)]
-            + hrefs.map { ($0, ScriptedDAVServer.memberProperties()) })),
-      first,
-      ScriptedDAVServer.answer(port: "A", "REPORT", "/book/", status: 207, body: report(after)),
-    ])
+    return try ScriptedDAVServer(
+      ScriptedDAVServer.addressBookAtA(
+        ["/book/ann.vcf", "/book/peggy-0001.vcf"], reports: [[ann, before], [ann, after]]))
   }
 
   @Test func aContactWithoutUIDRenamedOnTheServerIsOneUpdate() throws {
