@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
 
 /// The sixteen-at-a-time byte search must find exactly what a byte-by-byte loop finds.
 @Suite struct SIMDByteScanIndexTests {
-  @Test func findsWhatAByteLoopFinds() {
+  @Test(.tags(.slow), .slowTimeLimit) func findsWhatAByteLoopFinds() {
     // The target at every offset of windows around one and two blocks, next to bytes one off
     // it and high bytes with the same low bits; and random bytes.
     var mismatches: [String] = []

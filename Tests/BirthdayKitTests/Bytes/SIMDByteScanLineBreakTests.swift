@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -12,7 +13,7 @@ import Testing
     bytes.withUnsafeBufferPointer { SIMDByteScan.firstLineBreak(in: $0, from: from, to: to) }
   }
 
-  @Test func findsABreakAtEveryOffsetOfEveryWindow() {
+  @Test(.tags(.slow), .slowTimeLimit) func findsABreakAtEveryOffsetOfEveryWindow() {
     // One CR or LF (or both) anywhere in up to 40 bytes, every window: each lane of both halves
     // of a block, the block edges and the tail after the last whole block.
     var mismatches: [String] = []

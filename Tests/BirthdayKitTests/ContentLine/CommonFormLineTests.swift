@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -33,7 +34,7 @@ import Testing
 
   /// Every input of up to 8 bytes over CR, LF, space and a letter, from every start, against a
   /// byte loop written from the definition.
-  @Test func everyShortInputSplitsAsTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortInputSplitsAsTheDefinition() {
     let alphabet: [UInt8] = [0x0D, 0x0A, 0x20, 0x61]
     var mismatches: [String] = []
     for length in 1...8 {
