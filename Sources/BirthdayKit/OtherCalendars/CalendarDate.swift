@@ -26,7 +26,8 @@ package struct CalendarDate: Hashable, Sendable, CustomStringConvertible {
   package init?(system: CalendarSystem, year: Int?, month: Int, isLeapMonth: Bool = false, day: Int)
   {
     guard (1...system.monthCount).contains(month), day >= 1,
-      day <= (system == .persian && month <= 6 ? 31 : 30),
+      // 31: the first six Persian months, and three months of the early Umm al-Qura tables.
+      day <= (system == .persian && month <= 6 || system == .islamic ? 31 : 30),
       !isLeapMonth || system.hasLeapMonths
     else { return nil }
     if system == .persian, month == 12, day > 30 { return nil }

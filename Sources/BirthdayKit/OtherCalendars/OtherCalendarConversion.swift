@@ -7,20 +7,17 @@ package enum OtherCalendarConversion {
   /// The Gregorian day of `date`, or `nil` when it has no year or its year lacks that day.
   package static func gregorianDate(of date: CalendarDate) -> CivilDate? {
     guard let year = date.year,
-      let instant = instant(
+      let number = dayNumber(
         system: date.system, year: year, month: date.month, isLeapMonth: date.isLeapMonth,
         day: date.day)
     else { return nil }
-    return civilDate(of: instant)
+    return BirthdayKit.civilDate(dayNumber: number)
   }
 
   /// The day `date` names in `system`.
   package static func calendarDate(of date: CivilDate, in system: CalendarSystem) -> CalendarDate? {
-    guard let year = date.year,
-      let instant = CalendarSystem.gregorian.date(
-        from: DateComponents(year: year, month: date.month, day: date.day))
-    else { return nil }
-    let parts = fields(of: instant, in: system)
+    guard date.year != nil else { return nil }
+    let parts = fields(ofDay: BirthdayKit.dayNumber(date), in: system)
     return CalendarDate(
       system: system, year: parts.year, month: parts.month, isLeapMonth: parts.isLeapMonth,
       day: parts.day)
@@ -41,20 +38,19 @@ package enum OtherCalendarConversion {
     if birth.isLeapMonth, hasLeapMonth(system: system, year: year, month: month) {
       isLeapMonth = true
     }
-    if system == .hebrew, month == 6, !isHebrewLeapYear(year) { month = 7 }
+    if system == .hebrew, month == 6, !HebrewArithmetic.isLeapYear(year) { month = 7 }
     guard
-      let first = instant(
+      let first = dayNumber(
         system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: 1),
-      let length = system.foundation.range(of: .day, in: .month, for: first)?.count
+      let length = monthLength(system: system, year: year, month: month, isLeapMonth: isLeapMonth)
     else { return nil }
-    let firstDay = dayNumber(civilDate(of: first))
     let day: Int
     if birth.day <= length {
-      day = firstDay + birth.day - 1
+      day = first + birth.day - 1
     } else if system == .hebrew {
-      day = firstDay + length
+      day = first + length
     } else {
-      day = firstDay + length - 1
+      day = first + length - 1
     }
     return BirthdayKit.civilDate(dayNumber: day)
   }
@@ -66,12 +62,12 @@ package enum OtherCalendarConversion {
     -> [(calendarYear: Int, date: CivilDate)]
   {
     guard !years.isEmpty, let first = CivilDate(year: years.lowerBound, month: 1, day: 1),
-      let last = CivilDate(year: years.upperBound - 1, month: 12, day: 31),
-      let from = calendarDate(of: first, in: birth.system)?.year,
-      let to = calendarDate(of: last, in: birth.system)?.year
+      let last = CivilDate(year: years.upperBound - 1, month: 12, day: 31)
     else { return [] }
+    let from = fields(ofDay: BirthdayKit.dayNumber(first), in: birth.system).year
+    let to = fields(ofDay: BirthdayKit.dayNumber(last), in: birth.system).year
     var result: [(calendarYear: Int, date: CivilDate)] = []
-    for year in from...to where birth.year.map({ year >= $0 }) ?? true {
+    for year in from...max(from, to) where birth.year.map({ year >= $0 }) ?? true {
       guard let date = celebration(of: birth, inYear: year), let gregorianYear = date.year,
         years.contains(gregorianYear)
       else { continue }
@@ -80,13 +76,64 @@ package enum OtherCalendarConversion {
     return result
   }
 
-  /// Whether the Chinese or Korean year `year` has a leap month numbered `month`.
-  static func hasLeapMonth(system: CalendarSystem, year: Int, month: Int) -> Bool {
-    instant(system: system, year: year, month: month, isLeapMonth: true, day: 1) != nil
+  /// Days from 1970-01-01 to the day, or `nil` when the year lacks it.
+  static func dayNumber(
+    system: CalendarSystem, year: Int, month: Int, isLeapMonth: Bool, day: Int
+  ) -> Int? {
+    switch system {
+    case .hebrew:
+      return isLeapMonth ? nil : HebrewArithmetic.dayNumber(year: year, month: month, day: day)
+    case .islamic where UmmAlQuraTable.years.contains(year):
+      return UmmAlQuraArithmetic.dayNumber(year: year, month: month, day: day)
+    default:
+      return instant(system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: day)
+        .map { BirthdayKit.dayNumber(civilDate(of: $0)) }
+    }
   }
 
-  /// The Hebrew leap years: 7 of every 19.
-  static func isHebrewLeapYear(_ year: Int) -> Bool { (7 * year + 1) % 19 < 7 }
+  /// Days in the month, or `nil` when the year lacks it.
+  static func monthLength(system: CalendarSystem, year: Int, month: Int, isLeapMonth: Bool)
+    -> Int?
+  {
+    switch system {
+    case .hebrew:
+      let length = HebrewArithmetic.monthLength(year: year, month: month)
+      return length > 0 && !isLeapMonth ? length : nil
+    case .islamic where UmmAlQuraTable.years.contains(year):
+      return UmmAlQuraArithmetic.monthLength(year: year, month: month)
+    default:
+      guard
+        let first = instant(
+          system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: 1)
+      else { return nil }
+      return system.foundation.range(of: .day, in: .month, for: first)?.count
+    }
+  }
+
+  /// Year (as ``CalendarDate`` writes it), month, leap flag and day of the day `number` days
+  /// from 1970-01-01.
+  static func fields(ofDay number: Int, in system: CalendarSystem)
+    -> (year: Int, month: Int, isLeapMonth: Bool, day: Int)
+  {
+    if system == .hebrew {
+      let date = HebrewArithmetic.date(dayNumber: number)
+      return (date.year, date.month, false, date.day)
+    }
+    if system == .islamic, let date = UmmAlQuraArithmetic.date(dayNumber: number) {
+      return (date.year, date.month, false, date.day)
+    }
+    let day = BirthdayKit.civilDate(dayNumber: number)
+    guard
+      let instant = CalendarSystem.gregorian.date(
+        from: DateComponents(year: day.year, month: day.month, day: day.day))
+    else { preconditionFailure("every Gregorian day is an instant") }
+    return fields(of: instant, in: system)
+  }
+
+  /// Whether the Chinese or Korean year `year` has a leap month numbered `month`.
+  static func hasLeapMonth(system: CalendarSystem, year: Int, month: Int) -> Bool {
+    dayNumber(system: system, year: year, month: month, isLeapMonth: true, day: 1) != nil
+  }
 
   /// The instant (midnight UTC) of the day, or `nil` when the year lacks it: Foundation
   /// rolls impossible components over, so the result is converted back and compared.
@@ -122,8 +169,11 @@ package enum OtherCalendarConversion {
     -> (year: Int, month: Int, isLeapMonth: Bool, day: Int)
   {
     let parts = system.foundation.dateComponents([.year, .month, .day], from: instant)
-    let leap = system.hasLeapMonths && (system.foundation.dateComponents(
-      [.era, .year, .month, .day, .isLeapMonth], from: instant).isLeapMonth ?? false)
+    let leap =
+      system.hasLeapMonths
+      && (system.foundation.dateComponents(
+        [.era, .year, .month, .day, .isLeapMonth], from: instant
+      ).isLeapMonth ?? false)
     let month = parts.month ?? 1
     var year = parts.year ?? 0
     if system.writesGregorianYear {
@@ -137,7 +187,8 @@ package enum OtherCalendarConversion {
 
   private static func civilDate(of instant: Date) -> CivilDate {
     let parts = CalendarSystem.gregorian.dateComponents([.year, .month, .day], from: instant)
-    guard let date = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    guard
+      let date = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     else { preconditionFailure("a Gregorian calendar gives real days") }
     return date
   }

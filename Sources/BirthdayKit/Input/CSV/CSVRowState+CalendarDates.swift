@@ -12,7 +12,8 @@ extension CSVRowState {
       Diagnostic(
         .csvInvalidDate(
           column: header, value: text,
-          reason: "not a day of the \(system.rawValue) calendar (expected YYYY-MM-DD, --MM-DD or a leap month YYYY-L08-15)"
+          reason:
+            "not a day of the \(system.rawValue) calendar (expected YYYY-MM-DD, --MM-DD or a leap month YYYY-L08-15)"
         ), at: location))
     return nil
   }
