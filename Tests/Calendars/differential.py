@@ -141,12 +141,19 @@ def persian_from(y, m, leap, d):
 
 
 CALENDARS = {
-    "chinese": (dt.date(1900, 1, 31), dt.date(2100, 12, 31), chinese_to, chinese_from),
+    # lunardate's table ends with the lunar year 2099.
+    "chinese": (dt.date(1900, 1, 31), dt.date(2100, 2, 8), chinese_to, chinese_from),
     "korean": (dt.date(1900, 1, 1), dt.date(2050, 12, 31), korean_to, korean_from),
     "hebrew": (dt.date(1900, 1, 1), dt.date(2100, 12, 31), hebrew_to, hebrew_from),
     "islamic": (dt.date(1924, 8, 1), dt.date(2077, 11, 16), islamic_to, islamic_from),
     "persian": (dt.date(1900, 1, 1), dt.date(2100, 12, 31), persian_to, persian_from),
 }
+
+
+# Months whose first day ICU's astronomical Chinese calendar puts a day from the published
+# calendar lunardate follows (a new moon close to midnight); docs/other-calendars.md lists them.
+KNOWN_MONTHS = {"chinese": ["1914-10", "1916-01", "1920-10", "1933-06", "1954-10", "1954-11",
+                            "1978-08", "2057-09", "2097-07"]}
 
 
 def text(year, month, leap, day):
@@ -192,7 +199,12 @@ def check_conversions(binary, work, calendar):
             born[name] = dt.date.fromisoformat(match.group(1))
     wrong = [(n, rows[int(n[1:])][1], expected[n], born.get(n))
              for n in expected if born.get(n) != expected[n]]
-    print(f"{calendar}: {len(expected)} days {first}..{last}: {len(wrong)} differ")
+    months = sorted({value[:-3] for _, value, _, _ in wrong})
+    known = KNOWN_MONTHS.get(calendar, [])
+    print(f"{calendar}: {len(expected)} days {first}..{last}: {len(wrong)} differ, "
+          f"in the months {months} (expected: {known})")
+    if months == known:
+        return True
     for item in wrong[:10]:
         print("  ", item)
     return not wrong
