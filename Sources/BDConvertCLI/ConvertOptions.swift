@@ -23,6 +23,8 @@ struct ConvertOptions {
   var otherDates = false
   /// `--age-years`: years with an override that carries the age (when a template has `{age}`).
   var ageYears = 3
+  /// `--years`: Gregorian years with events for dates kept in other calendars.
+  var calendarYears = 10
   /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
   /// so that the output is reproducible.
   var today: CivilDate?
@@ -51,6 +53,18 @@ struct ConvertOptions {
   var usage = ""
 
   static var defaultThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
+
+  /// `--threads N`, else ``defaultThreads``: the one parallelism every command that uses threads
+  /// passes down to BirthdayKit.
+  static func threads(_ scanned: ArgumentScanner.Result, usage: String) throws(CommandError)
+    -> Int
+  {
+    guard let threads = scanned.last("--threads") else { return defaultThreads }
+    guard let count = Int(threads), (1...64).contains(count) else {
+      throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
+    }
+    return count
+  }
 
   /// Parses the arguments after the command name.
   /// - Throws: ``CommandError`` (usage, exit 64) for anything malformed.
@@ -116,12 +130,7 @@ struct ConvertOptions {
     if let name = scanned.last("--calendar-name") {
       options.calendarName = name.isEmpty ? nil : name
     }
-    if let threads = scanned.last("--threads") {
-      guard let count = Int(threads), (1...64).contains(count) else {
-        throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
-      }
-      options.threads = count
-    }
+    options.threads = try threads(scanned, usage: usage)
     options.strict = scanned.has("--strict")
     options.quiet = scanned.has("--quiet")
     options.verbose = scanned.has("--verbose")
@@ -150,6 +159,13 @@ struct ConvertOptions {
           options.usage)
       }
       options.ageYears = count
+    }
+    if let years = scanned.last("--years") {
+      guard let count = Int(years), (1...200).contains(count) else {
+        throw .usage(
+          "invalid --years '\(years)' (expected a number of years from 1 to 200)", options.usage)
+      }
+      options.calendarYears = count
     }
     if let text = scanned.last("--today") {
       guard let date = ISODateArgument.parse(text) else {
@@ -186,6 +202,8 @@ struct ConvertOptions {
     builder.exclusions = exclusions.map(ExclusionPattern.init)
     builder.memorials = memorials
     builder.otherDates = otherDates
+    builder.calendarYears = CelebrationBuilder.defaultCalendarYears(
+      from: (today ?? LocalDate.today()).year ?? 2026, count: calendarYears)
     return builder
   }
 
@@ -257,6 +275,14 @@ struct ConvertOptions {
         throw .usage("invalid --date-order '\(order)' (expected mdy, dmy or ymd)", usage)
       }
       csv.dateOrder = parsed
+    }
+    if let name = scanned.last("--date-calendar"), name.lowercased() != "gregorian" {
+      guard let system = CalendarSystem(name: name) else {
+        throw .usage(
+          "invalid --date-calendar '\(name)' (expected gregorian, chinese, korean, hebrew, islamic or persian)",
+          usage)
+      }
+      csv.dateCalendar = system
     }
     for mapping in scanned.values("--column") {
       guard let equals = mapping.firstIndex(of: "="),

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -74,7 +75,7 @@ import Testing
     }
   }
 
-  @Test func findsWhatAByteLoopFindsInEveryWindow() {
+  @Test(.tags(.slow), .slowTimeLimit) func findsWhatAByteLoopFindsInEveryWindow() {
     var mismatches: [String] = []
     for (name, definition, find) in Self.classes {
       let background = Self.alphabet.first { !definition($0) } ?? 0x61
@@ -98,7 +99,7 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
-  @Test func findsWhatAByteLoopFindsInRandomBytes() {
+  @Test(.tags(.slow), .slowTimeLimit) func findsWhatAByteLoopFindsInRandomBytes() {
     var generator = SystemRandomNumberGenerator()
     var mismatches: [String] = []
     for round in 0..<6000 {
@@ -133,7 +134,7 @@ import Testing
     #expect(ByteKernel.count(of: 0x0A, in: empty, from: 0, to: 0) == 0)
   }
 
-  @Test func countsParitiesAndIndexesAsAByteLoopDoes() {
+  @Test(.tags(.slow), .slowTimeLimit) func countsParitiesAndIndexesAsAByteLoopDoes() {
     // Lengths around the blocks and the overlapping last block, and past 255 blocks (where
     // lane counts are summed); targets dense and sparse; every start near the front.
     var generator = SystemRandomNumberGenerator()

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -97,7 +98,7 @@ import Testing
     }
   }
 
-  @Test func everyShortInputCutsAsTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortInputCutsAsTheDefinition() {
     let alphabet: [UInt8] = [0x0D, 0x0A, 0x20, 0x09, 0x61]
     var mismatches: [String] = []
     for length in 1...7 {
@@ -134,7 +135,7 @@ import Testing
 
   /// Long lines (the kernel's blocks) with the breaks anywhere, and a cut resumed after the
   /// bytes grow: it ends where a fresh cut of all of them does.
-  @Test func randomLongInputsAndResumedCutsAgreeWithTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func randomLongInputsAndResumedCutsAgreeWithTheDefinition() {
     var generator = SystemRandomNumberGenerator()
     let pieces: [[UInt8]] = [
       [0x0D, 0x0A], [0x0A], [0x0D], [0x20], [0x09], Array("BEGIN:VEVENT".utf8),
