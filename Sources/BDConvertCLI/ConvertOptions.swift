@@ -52,6 +52,18 @@ struct ConvertOptions {
 
   static var defaultThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
+  /// `--threads N`, else ``defaultThreads``: the one parallelism every command that uses threads
+  /// passes down to BirthdayKit.
+  static func threads(_ scanned: ArgumentScanner.Result, usage: String) throws(CommandError)
+    -> Int
+  {
+    guard let threads = scanned.last("--threads") else { return defaultThreads }
+    guard let count = Int(threads), (1...64).contains(count) else {
+      throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
+    }
+    return count
+  }
+
   /// Parses the arguments after the command name.
   /// - Throws: ``CommandError`` (usage, exit 64) for anything malformed.
   /// - Parameters:
@@ -116,12 +128,7 @@ struct ConvertOptions {
     if let name = scanned.last("--calendar-name") {
       options.calendarName = name.isEmpty ? nil : name
     }
-    if let threads = scanned.last("--threads") {
-      guard let count = Int(threads), (1...64).contains(count) else {
-        throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
-      }
-      options.threads = count
-    }
+    options.threads = try threads(scanned, usage: usage)
     options.strict = scanned.has("--strict")
     options.quiet = scanned.has("--quiet")
     options.verbose = scanned.has("--verbose")

@@ -64,7 +64,8 @@ struct ListCommand: Subcommand {
           !split || path == "-" || !input.prefix.isEmpty
             ? nil : FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)
         },
-        today: today, diagnostics: printer.handler
+        threads: ConvertOptions.threads(scanned, usage: usage), today: today,
+        diagnostics: printer.handler
       ) { event in
         progress.finish()
         if table != nil {

@@ -334,8 +334,8 @@ struct SyncCommand {
     for kept in plan.keptEdited {
       StandardStreams.error(
         DiagnosticStyle.current.render(
-          "'\(kept.summary)' (UID '\(kept.uid)') \(kept.notes.joined(separator: "; "))", at: nil,
-          .note) + "\n")
+          "'\(kept.summary)' (UID '\(kept.uid)') \(kept.notes.joined(separator: "; ")) "
+            + "(--keep-edited)", at: nil, .note) + "\n")
     }
     for conflict in plan.conflicts {
       let why =

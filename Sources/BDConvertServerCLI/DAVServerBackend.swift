@@ -13,19 +13,14 @@ public struct DAVServerBackend: ServerBackend {
       try DAVClient.checkURL(url, allowingPrivateHTTP: allowingPrivateHTTP)
       return nil
     } catch {
-      return error.description
+      return error.commandLineText
     }
   }
 
   public func connect(_ login: ServerLogin) throws(ServerFailure) -> any ServerConnection {
-    let credentials: DAVCredentials?
-    do {
-      credentials = try DAVCredentials.resolve(
-        user: login.user, passwordFile: login.passwordFile, environment: login.environment,
-        host: login.url.host ?? "", warn: login.onWarning)
-    } catch {
-      throw ServerFailure(.credentials, error.message)
-    }
+    let credentials = try CredentialLookup.resolve(
+      user: login.user, passwordFile: login.passwordFile, environment: login.environment,
+      host: login.url.host ?? "", warn: login.onWarning)
     let client = DAVClient(
       credentials: credentials, origin: login.url, timeout: login.timeout,
       budget: RunBudget.forThisRun(time: login.maximumTime, waiting: login.maximumWait),

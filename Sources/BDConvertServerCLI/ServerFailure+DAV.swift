@@ -16,7 +16,7 @@ extension ServerFailure {
     }
     // The run's limits are the command line's options: named here, where the user set them.
     let limits = if case .stopped = error { " (--max-time, --max-wait)" } else { "" }
-    self.init(kind, error.description + limits)
+    self.init(kind, error.commandLineText + limits)
   }
 
   /// `error` as a ``ServerFailure`` when it is a ``DAVError``, else unchanged.

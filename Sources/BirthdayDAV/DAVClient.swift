@@ -153,8 +153,11 @@ public final class DAVClient: @unchecked Sendable {
   /// All requests sent so far.
   public var requestTotal: Int { requestCounts.values.reduce(0, +) }
 
+  /// The reason for a certificate whose public key is not the pinned one.
+  static let pinnedKeyDiffers = "its public key does not match the pinned key"
+
   /// Throws unless `url` may be used: http or https, plain HTTP only to a loopback address, or
-  /// with `allowingPrivateHTTP` (`--allow-http`) to a private network's (``NetworkScope``).
+  /// with `allowingPrivateHTTP` to a private network's (``NetworkScope``).
   public static func checkURL(_ url: URL, allowingPrivateHTTP: Bool = false) throws(DAVError) {
     let scheme = url.scheme?.lowercased()
     guard scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
@@ -173,17 +176,15 @@ public final class DAVClient: @unchecked Sendable {
     case .privateNetwork:
       throw .refusedURL(
         url: url.absoluteString,
-        reason: "plain HTTP is allowed only to a loopback address; use https://, or "
-          + "--allow-http for this address of a private network (the password and the data "
-          + "then travel in clear on it)")
+        reason: "plain HTTP is allowed only to a loopback address", hint: .allowPrivateHTTP)
     case .other:
       throw .refusedURL(
         url: url.absoluteString,
         reason: allowingPrivateHTTP
-          ? "--allow-http allows plain HTTP only to a private network (10/8, 172.16/12, "
-            + "192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local or "
-            + ".home.arpa), and '\(host)' is not one; use https://"
-          : "plain HTTP is allowed only to a loopback address; use https://")
+          ? "plain HTTP is allowed only to a private network (\(NetworkScope.privateNetworks)), "
+            + "and '\(host)' is not one; use https://"
+          : "plain HTTP is allowed only to a loopback address; use https://",
+        hint: allowingPrivateHTTP ? .privateHTTPOnly(host: host) : nil)
     }
   }
 
@@ -238,9 +239,8 @@ public final class DAVClient: @unchecked Sendable {
         throw .unreachable(url: current.absoluteString, reason: reason)
       case .failure(.untrusted(let reason)):
         throw .untrusted(
-          url: current.absoluteString,
-          reason: reason.hasPrefix("its public key")
-            ? reason : reason + "; use --ca-file FILE or --pin-sha256 HASH")
+          url: current.absoluteString, reason: reason,
+          hint: reason == Self.pinnedKeyDiffers ? .pinnedKeyDiffers : .trustTheCertificate)
       case .failure(.tooLarge):
         throw .malformedResponse(url: current.absoluteString, reason: "the answer is too large")
       case .failure(.failed(let reason)):
@@ -287,9 +287,8 @@ public final class DAVClient: @unchecked Sendable {
         case 401, 403:
           throw .unauthorized(
             url: current.absoluteString, status: response.status,
-            source: credentials.map { "credentials: \($0)" }
-              ?? "no credentials were given (--user with BDCONVERT_PASSWORD, --password-file or ~/.netrc)"
-          )
+            source: credentials.map { "credentials: \($0)" } ?? "no credentials were given",
+            hint: credentials == nil ? .giveCredentials : nil)
         // 423: a server busy with a concurrent write (Xandikos's git store) answers Locked.
         case 423, 429, 500, 502, 503, 504:
           failureReason = "HTTP \(response.status) \(HTTPStatusText.reason(response.status))"

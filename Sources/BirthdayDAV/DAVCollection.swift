@@ -87,8 +87,8 @@ public struct DAVCollection: Sendable {
       }
       throw .notACalendar(
         url: url.absoluteString,
-        reason: "no such collection (HTTP 404)"
-          + (kind == .calendar ? "; 'sync --create' makes the calendar" : ""))
+        reason: "no such collection (HTTP 404)",
+        hint: kind == .calendar ? .createTheCalendar : nil)
     }
     if own?.properties[.resourcetype]?.children.contains(typeName) == true {
       return DAVCollection(client: client, url: target, kind: kind)
@@ -178,10 +178,8 @@ public struct DAVCollection: Sendable {
     throw .notACalendar(
       url: asked.absoluteString,
       reason: "\(wanted) in \(home.absoluteString)"
-        + (found.isEmpty ? "" : " (found: \(listing))")
-        + (kind == .calendar
-          ? "; give the collection URL, --calendar-name NAME, or --create"
-          : "; give the address book's URL, or --address-book NAME"))
+        + (found.isEmpty ? "" : " (found: \(listing))"),
+      hint: kind == .calendar ? .chooseACalendar : .chooseAnAddressBook)
   }
 
   /// Makes a calendar collection at `url` with MKCALENDAR.
@@ -204,7 +202,7 @@ public struct DAVCollection: Sendable {
         throw DAVError.status(url: url.absoluteString, method: "MKCALENDAR", status: status)
       }
     } catch {
-      guard case .unauthorized(_, 403, _) = error, try kind(of: url, client: client) == .calendar
+      guard case .unauthorized(_, 403, _, _) = error, try kind(of: url, client: client) == .calendar
       else { throw error }
     }
     return made

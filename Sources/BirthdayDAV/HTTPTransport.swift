@@ -105,7 +105,7 @@ final class HTTPTransport: Sendable {
       }
       return .failure(.untrusted(reason))
     case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-      return .failure(.untrusted("its public key does not match --pin-sha256"))
+      return .failure(.untrusted(DAVClient.pinnedKeyDiffers))
     case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .failure(.cannotConnect(outcome.message))
     case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE,

@@ -24,6 +24,11 @@ package enum NetworkScope: Sendable, Equatable {
   case privateNetwork
   case other
 
+  /// The private networks, as a message lists them.
+  package static let privateNetworks =
+    "10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local or "
+    + ".home.arpa"
+
   /// The scope of `host` as a URL gives it (an IPv6 address may be in brackets).
   package init(host: String) {
     var host = host.lowercased()

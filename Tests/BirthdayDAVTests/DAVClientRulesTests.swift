@@ -19,67 +19,6 @@ import Testing
     }
   }
 
-  @Test func netrcEntriesByHostAndLogin() {
-    let netrc = Netrc(
-      """
-      machine dav.example.com login alice password one
-      machine dav.example.com
-        login bob
-        password two
-      default login anon password three
-      """)
-    #expect(netrc.entry(host: "DAV.example.com", login: nil)?.password == "one")
-    #expect(netrc.entry(host: "dav.example.com", login: "bob")?.password == "two")
-    #expect(netrc.entry(host: "other.example.com", login: nil)?.login == "anon")
-    #expect(netrc.entry(host: "other.example.com", login: "carol") == nil)
-  }
-
-  @Test func netrcReadsCurlsQuotedWords() {
-    let netrc = Netrc(
-      #"""
-      machine a.example login "me too" password "a b\"c\\d\te"
-      machine b.example login plain password "#not a comment"
-      """#)
-    #expect(netrc.entry(host: "a.example", login: nil)?.login == "me too")
-    #expect(netrc.entry(host: "a.example", login: nil)?.password == "a b\"c\\d\te")
-    #expect(netrc.entry(host: "b.example", login: nil)?.password == "#not a comment")
-  }
-
-  @Test func aPasswordFileOthersCanReadIsUsedWithAWarning() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bdconvert-pw-\(UUID().uuidString)")
-    try Data("s3cret\n".utf8).write(to: path)
-    defer { try? FileManager.default.removeItem(at: path) }
-    for (mode, warned) in [(0o644, true), (0o640, true), (0o604, true), (0o600, false)] {
-      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path.path)
-      var warnings: [String] = []
-      let credentials = try DAVCredentials.resolve(
-        user: "alice", passwordFile: path.path, environment: [:], host: "h",
-        warn: { warnings.append($0) })
-      #expect(credentials?.password == "s3cret")
-      #expect(warnings.count == (warned ? 1 : 0), "\(String(mode, radix: 8))")
-      #expect(warnings.allSatisfy { !$0.contains("s3cret") && $0.contains("chmod 600") })
-    }
-  }
-
-  @Test func thePasswordFileWinsAndThePasswordIsNeverDescribed() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bdconvert-pw-\(UUID().uuidString)")
-    try Data("s3cret\nsecond line\n".utf8).write(to: path)
-    defer { try? FileManager.default.removeItem(at: path) }
-    let credentials = try DAVCredentials.resolve(
-      user: "alice", passwordFile: path.path, environment: ["BDCONVERT_PASSWORD": "other"],
-      host: "h")
-    #expect(credentials?.password == "s3cret")
-    #expect(credentials.map { "\($0)" }?.contains("s3cret") == false)
-    #expect(throws: CredentialError.self) {
-      try DAVCredentials.resolve(
-        user: nil, passwordFile: nil, environment: ["BDCONVERT_PASSWORD": "x"], host: "h")
-    }
-    #expect(
-      try DAVCredentials.resolve(user: "a", passwordFile: nil, environment: [:], host: "h") == nil)
-  }
-
   @Test func xmlTextIsEscaped() {
     #expect(DAVRequestBody.escaped("a<b>&\"'\u{1}") == "a&lt;b&gt;&amp;&quot;&apos;\u{FFFD}")
     let body = String(decoding: DAVRequestBody.eventsWithUID("x</c:text-match>"), as: UTF8.self)

@@ -44,23 +44,36 @@ import Testing
       ((try? DAVClient.checkURL(url, allowingPrivateHTTP: true)) != nil) == allowedWith, "\(text)")
   }
 
-  @Test func theRefusalsNameTheRule() throws {
+  /// The refusals name the rule, and say by a hint what may be done about it: the command line
+  /// words the hint in its options, BirthdayDAV names none.
+  @Test func theRefusalsNameTheRuleAndHintAtTheRemedy() throws {
     let privateURL = try #require(URL(string: "http://192.168.1.10:5232/cal/"))
     #expect {
       try DAVClient.checkURL(privateURL)
     } throws: { error in
-      "\(error)".contains("only to a loopback address") && "\(error)".contains("--allow-http")
+      let error = try #require(error as? DAVError)
+      return "\(error)".contains("only to a loopback address") && error.hint == .allowPrivateHTTP
     }
     let publicURL = try #require(URL(string: "http://dav.example.com/cal/"))
     #expect {
       try DAVClient.checkURL(publicURL)
     } throws: { error in
-      "\(error)".contains("only to a loopback address") && !"\(error)".contains("--allow-http")
+      let error = try #require(error as? DAVError)
+      return "\(error)".contains("only to a loopback address") && error.hint == nil
     }
     #expect {
       try DAVClient.checkURL(publicURL, allowingPrivateHTTP: true)
     } throws: { error in
-      "\(error)".contains("--allow-http allows plain HTTP only to a private network")
+      let error = try #require(error as? DAVError)
+      return "\(error)".contains("plain HTTP is allowed only to a private network (10/8, ")
+        && error.hint == .privateHTTPOnly(host: "dav.example.com")
+    }
+    for (url, allowing) in [(privateURL, false), (publicURL, false), (publicURL, true)] {
+      #expect {
+        try DAVClient.checkURL(url, allowingPrivateHTTP: allowing)
+      } throws: { error in
+        !"\(error)".contains("--")
+      }
     }
   }
 }

@@ -51,6 +51,12 @@ extension CommandSpec {
           OptionSpec(
             "--verbose", short: "v",
             help: "print every warning (without it, 20 of one kind, then a count)"),
+          OptionSpec(
+            "--threads", value: ValueSpec("N"),
+            help:
+              "with 2 or more, a regular FILE of 4 MiB or more in the form bdconvert writes is "
+              + "read in two halves at once (default: the number of cores, at most 8; 1 to read "
+              + "on one thread). The listing and warnings are the same whatever N is."),
           ConversionOptionSpecs.color,
           ConversionOptionSpecs.noConfig,
           ConversionOptionSpecs.help,

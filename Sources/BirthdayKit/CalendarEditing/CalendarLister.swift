@@ -125,17 +125,16 @@ public enum CalendarLister {
   }
 
   /// ``forEachRecord(in:today:diagnostics:_:)`` where each input may also be read at any
-  /// offset (`splittable[i]`, the same bytes as `inputs[i]`, `nil` for a pipe): on a machine with
-  /// more than one core, a large calendar in the common form is then read in two halves at once
-  /// (``ParallelEventScan``), with the same result.
+  /// offset (`splittable[i]`, the same bytes as `inputs[i]`, `nil` for a pipe): with `threads`
+  /// above 1 (the caller's choice, as for a conversion), a large calendar in the common form is
+  /// then read in two halves at once (``ParallelEventScan``), with the same result.
   package static func forEachRecord<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], splittable: [(any RandomAccessByteSource)?],
-    today: CivilDate, diagnostics: DiagnosticHandler = { _ in },
+    threads: Int, today: CivilDate, diagnostics: DiagnosticHandler = { _ in },
     _ body: (ListedEventRecord) throws -> Void
   ) throws {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
     try forEachRecord(
-      in: inputs, today: today, limits: .standard, splittable: cores > 1 ? splittable : [],
+      in: inputs, today: today, limits: .standard, splittable: threads > 1 ? splittable : [],
       diagnostics: diagnostics, body)
   }
 

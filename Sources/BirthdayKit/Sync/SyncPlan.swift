@@ -120,7 +120,7 @@ public struct SyncPlan {
     keptEdited.append(
       SyncChange(
         operation: .replace, uid: details.uid, summary: details.summary, date: details.date,
-        notes: ["changed in the calendar since the last sync: kept (--keep-edited)"]))
+        notes: ["changed in the calendar since the last sync: kept"]))
   }
 
   /// Holds back the removals for which `couldBeTheirs` gives a note (given each one's line;

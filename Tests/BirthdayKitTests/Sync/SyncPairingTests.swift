@@ -132,7 +132,7 @@ import Testing
     #expect(kept.keptEditedCount == 1)
     #expect(
       kept.keptEdited.first?.notes == [
-        "changed in the calendar since the last sync: kept (--keep-edited)"
+        "changed in the calendar since the last sync: kept"
       ])
     // Edited and no longer wanted: removed with a note, or kept.
     let removed = try Self.changes(wanted: P.calendar(), target: P.calendar(edited))
