@@ -23,6 +23,8 @@ struct ConvertOptions {
   var otherDates = false
   /// `--age-years`: years with an override that carries the age (when a template has `{age}`).
   var ageYears = 3
+  /// `--years`: Gregorian years with events for dates kept in other calendars.
+  var calendarYears = 10
   /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
   /// so that the output is reproducible.
   var today: CivilDate?
@@ -158,6 +160,13 @@ struct ConvertOptions {
       }
       options.ageYears = count
     }
+    if let years = scanned.last("--years") {
+      guard let count = Int(years), (1...200).contains(count) else {
+        throw .usage(
+          "invalid --years '\(years)' (expected a number of years from 1 to 200)", options.usage)
+      }
+      options.calendarYears = count
+    }
     if let text = scanned.last("--today") {
       guard let date = ISODateArgument.parse(text) else {
         throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", options.usage)
@@ -193,6 +202,8 @@ struct ConvertOptions {
     builder.exclusions = exclusions.map(ExclusionPattern.init)
     builder.memorials = memorials
     builder.otherDates = otherDates
+    builder.calendarYears = CelebrationBuilder.defaultCalendarYears(
+      from: (today ?? LocalDate.today()).year ?? 2026, count: calendarYears)
     return builder
   }
 
@@ -264,6 +275,14 @@ struct ConvertOptions {
         throw .usage("invalid --date-order '\(order)' (expected mdy, dmy or ymd)", usage)
       }
       csv.dateOrder = parsed
+    }
+    if let name = scanned.last("--date-calendar"), name.lowercased() != "gregorian" {
+      guard let system = CalendarSystem(name: name) else {
+        throw .usage(
+          "invalid --date-calendar '\(name)' (expected gregorian, chinese, korean, hebrew, islamic or persian)",
+          usage)
+      }
+      csv.dateCalendar = system
     }
     for mapping in scanned.values("--column") {
       guard let equals = mapping.firstIndex(of: "="),

@@ -41,6 +41,7 @@ struct UpcomingCommand: Subcommand {
     var choice = ConvertOptions(format: .vCard)
     choice.includeAnniversaries = scanned.has("--anniversaries")
     try ConvertOptions.parseChoiceOptions(scanned, into: &choice)
+    choice.today = today  // the years of dates kept in other calendars start from it
     var builder = choice.celebrationBuilder
 
     var printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))

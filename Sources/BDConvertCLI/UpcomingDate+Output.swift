@@ -30,6 +30,9 @@ extension UpcomingDate {
   var jsonLine: String {
     "{\"date\":\"\(date)\",\"days\":\(days),\"uid\":\(jsonString(uid)),\"name\":\(jsonString(name)),"
       + "\"kind\":\"\(kind.rawValue)\",\"age\":\(age.map { "\($0)" } ?? "null")"
-      + (label.map { ",\"label\":\(jsonString($0))" } ?? "") + "}"
+      + (label.map { ",\"label\":\(jsonString($0))" } ?? "")
+      + (calendarDate.map { ",\"calendar\":\"\($0.system.rawValue)\",\"calendarDate\":\"\($0)\"" }
+        ?? "")
+      + "}"
   }
 }

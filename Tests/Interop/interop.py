@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cases  # noqa: E402
 from checks import alarms, khal, libical, python_icalendar, radicale, recurrence, structure  # noqa: E402
-from checks import sync  # noqa: E402
+from checks import lunar, sync  # noqa: E402
 
 FULL = [("structure", structure), ("icalendar", python_icalendar), ("libical", libical),
         ("recurrence", recurrence), ("alarms", alarms)]
@@ -176,6 +176,9 @@ def main():
             run_checks(output, case, case.name, FULL + clients)
         check_delete(args.bdconvert, args.work, os.path.join(samples, "birthdays.ics"))
         check_sync(args.bdconvert, args.work)
+        problems = lunar.check(args.bdconvert, args.work)
+        report(not problems, "lunar", "icalendar-libical", problems)
+        run_checks(os.path.join(args.work, "lunar.ics"), None, "lunar", FULL + CLIENTS)
     finally:
         radicale.stop()
     print(f"{passed} passed, {failed} failed")

@@ -58,7 +58,7 @@ extension CommandSpec {
         "csv options",
         [
           ConversionOptionSpecs.delimiter, ConversionOptionSpecs.dateOrder,
-          ConversionOptionSpecs.column,
+          ConversionOptionSpecs.dateCalendar, ConversionOptionSpecs.column,
         ]
       ),
       ServerAccess.options(calendarName: false, addressBook: true),

@@ -69,6 +69,12 @@ enum ConversionOptionSpecs {
     help:
       "the date taken as today for ages (default: today, or the day of SOURCE_DATE_EPOCH when "
       + "set)")
+  static let years = OptionSpec(
+    "--years", value: ValueSpec("N"),
+    help:
+      "for birthdays kept in another calendar (Chinese, Korean, Hebrew, Hijri, Persian): one "
+      + "event on each Gregorian day they fall on in the N years from this one (default 10); "
+      + "sync moves the years on")
   static let group = OptionSpec(
     "--group", value: ValueSpec("NAME"), repeatable: true,
     help:
@@ -158,6 +164,18 @@ enum ConversionOptionSpecs {
     help:
       "for numeric dates such as 5/10/1971. Without it the order is taken from the file only "
       + "when a day above 12 proves it; otherwise the run stops and asks for this option.")
+  static let dateCalendar = OptionSpec(
+    "--date-calendar",
+    value: ValueSpec(
+      "CAL",
+      .choices([
+        Choice("gregorian", "default"), Choice("chinese", "lunar, YYYY-L08-15 a leap month"),
+        Choice("korean", "lunar, at Seoul's meridian"), Choice("hebrew", "Tishri = 1"),
+        Choice("islamic", "Hijri, Umm al-Qura"), Choice("persian", "Solar Hijri"),
+      ])),
+    help:
+      "the calendar of the birthday column's dates (YYYY-MM-DD or --MM-DD). Example: "
+      + "--date-calendar chinese")
   static let column = OptionSpec(
     "--column", value: ValueSpec("FIELD=HEADER"), repeatable: true,
     help:
@@ -172,11 +190,13 @@ enum ConversionOptionSpecs {
         "events",
         [
           alarm, noAlarm, leapDay, anniversaries, summary, message, anniversarySummary,
-          anniversaryMessage, ageYears, today, client,
+          anniversaryMessage, ageYears, today, years, client,
         ]),
       OptionGroup("whose dates", [group, exclude, excludeFrom, memorials, otherDates]),
     ]
-    if csv { groups.append(OptionGroup("csv options", [delimiter, dateOrder, column])) }
+    if csv {
+      groups.append(OptionGroup("csv options", [delimiter, dateOrder, dateCalendar, column]))
+    }
     groups.append(OptionGroup("checking", [strict, quiet, verbose, color, noConfig, help]))
     groups.append(OptionGroup("speed", [threads]))
     return groups

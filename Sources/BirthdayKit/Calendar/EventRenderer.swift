@@ -134,7 +134,8 @@ final class EventRenderer {
   /// age) is followed by one override per year from ``CalendarOptions/currentYear`` with it.
   func append(_ celebration: Celebration, to buffer: OutputBuffer) {
     appendEvent(celebration, occurrence: nil, to: buffer)
-    guard writesAges, let since = celebration.date.year else { return }
+    guard writesAges, celebration.calendarOccurrence == nil, let since = celebration.date.year
+    else { return }
     let start = dayNumber(Self.startDate(of: celebration.date))
     for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
       guard let occurrence = options.leapDayPolicy.occurrence(of: celebration.date, inYear: year),
@@ -156,7 +157,9 @@ final class EventRenderer {
   ) {
     let date = celebration.date
     let start = occurrence ?? Self.startDate(of: date)
-    let year = occurrence?.year
+    // An occurrence of another calendar's date is one event, with the age of its year.
+    let single = celebration.calendarOccurrence
+    let year = occurrence?.year ?? (single != nil ? date.year : nil)
     let kind = celebration.kind.index
 
     var lineStart = buffer.count
@@ -178,7 +181,7 @@ final class EventRenderer {
       append(yearlyStart, to: buffer)
     }
     Self.appendDates(start, start.nextDay(), to: buffer)
-    if occurrence != nil {
+    if occurrence != nil || single != nil {
       buffer.append("\r\nSUMMARY:")
     } else {
       append(date.isLeapDay ? leapDayTail : yearlyTail, to: buffer)
@@ -188,7 +191,11 @@ final class EventRenderer {
     appendSummary(for: celebration, inYear: year, to: buffer)
     escapeInPlace(from: valueStart, in: buffer)
     ContentLineFolder.endLine(startingAt: valueStart - 8, in: buffer)  // from `SUMMARY:`
-    if date.year != nil {
+    if let single {
+      lineStart = buffer.count
+      buffer.append(utf8: "DESCRIPTION:" + single.descriptionText(kind: celebration.kind))
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    } else if date.year != nil {
       switch celebration.kind {
       case .birthday: buffer.append("DESCRIPTION:Born ")
       case .anniversary, .other: buffer.append("DESCRIPTION:Since ")

@@ -208,7 +208,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case .last:
         appended = appendValue(celebration.name.family, to: output, start: start)
       case .year:
-        appended = appendNumber(celebration.date.year, ordinal: false, to: output)
+        appended = appendNumber(celebration.originYear, ordinal: false, to: output)
       case .age:
         appended = appendNumber(age(of: celebration, inYear: year), ordinal: false, to: output)
       case .ordinal:
@@ -279,8 +279,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// The age turned (years since) in `year`, or `nil` when the year of the date or of the
   /// occurrence is unknown, or the occurrence is not after the date.
   static func age(of celebration: Celebration, inYear year: Int?) -> Int? {
-    guard let year, let since = celebration.date.year, year > since else { return nil }
-    return year - since
+    celebration.age(inYear: year)
   }
 
   /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`, `101st`, `111th`.

@@ -24,6 +24,9 @@ package struct CelebrationBuilder: Sendable {
   /// Contacts whose name or UID matches one of these patterns (`--exclude`) yield nothing.
   package var exclusions: [ExclusionPattern] = []
   private var groupKeys: Set<String> = []
+  /// The Gregorian years in which dates kept in other calendars become events (`--years`).
+  package var calendarYears = CelebrationBuilder.defaultCalendarYears(
+    from: UTCTimestamp.now.date.year ?? 2026)
   /// The name of the file or server resource that holds the contact at a location, when it
   /// holds that contact alone (a vdir's `.vcf`, a CardDAV resource), else `nil`: `sync` keys a
   /// contact without a UID by it first (``ContactIdentityKey/Kind/resource``).
@@ -83,7 +86,7 @@ package struct CelebrationBuilder: Sendable {
 
   /// The key written on a contact's events: its file's or resource's name when it has no UID and
   /// a file of its own, else what its record carries.
-  private func identityKey(of contact: Contact) -> ContactIdentityKey? {
+  func identityKey(of contact: Contact) -> ContactIdentityKey? {
     guard let resourceName, contact.sourceIdentifier == nil,
       let name = resourceName(contact.location)
     else { return contact.identityKey }
@@ -112,7 +115,7 @@ package struct CelebrationBuilder: Sendable {
     // Most contacts have a birthday and no other date: their one event is made directly. The
     // general path below built two arrays of tuples and copied the optional strings in them
     // through the runtime's generic value functions, for every contact.
-    if !contact.isDeceased, let birthday = contact.birthday,
+    if !contact.isDeceased, let birthday = contact.birthday, !contact.hasCalendarDates,
       !includeAnniversaries || contact.anniversaries.isEmpty,
       !otherDates || contact.otherDates.isEmpty
     {
@@ -143,7 +146,12 @@ package struct CelebrationBuilder: Sendable {
         dates += contact.otherDates.map { (.other, $0.date, $0.label) }
       }
     }
-    guard !dates.isEmpty else { return }
+    guard !dates.isEmpty else {
+      if !contact.isDeceased, contact.hasCalendarDates {
+        forEachCalendarCelebration(of: contact, record: record, report: report, body)
+      }
+      return
+    }
     guard let name = contact.name else {
       report(
         Diagnostic(
@@ -158,6 +166,9 @@ package struct CelebrationBuilder: Sendable {
             label: label),
           name: name, kind: kind, date: date, location: contact.location, label: label,
           identityKey: identityKey(of: contact)))
+    }
+    if !contact.isDeceased, contact.hasCalendarDates {
+      forEachCalendarCelebration(of: contact, record: record, report: report, body)
     }
   }
 }

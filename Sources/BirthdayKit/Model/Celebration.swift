@@ -30,6 +30,9 @@ public struct Celebration: Hashable, Sendable {
   private var explicitUID: String?
   /// The contact's ``Contact/identityKey``, which `sync` writes (hashed) on the event.
   var identityKey: ContactIdentityKey? = nil
+  /// For one occurrence of a date kept in another calendar (Chinese, Hebrew…), that date and the
+  /// year celebrated; `nil` for a Gregorian date, which repeats yearly.
+  package var calendarOccurrence: CalendarOccurrence? = nil
 
   /// The UUID whose canonical text is `uid`, if there is one.
   var canonicalUUID: NameBasedUUID? { explicitUID == nil ? uuid : nil }

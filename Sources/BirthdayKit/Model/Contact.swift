@@ -31,6 +31,11 @@ public struct Contact: Hashable, Sendable {
   /// What the export carries that stays with the person across renames (an e-mail address, a
   /// phone number, an entry id), when `sync` asked the reader for it.
   package var identityKey: ContactIdentityKey? = nil
+  /// A birthday kept in another calendar: Apple's `X-ALTBDAY`, `BDAY` with a `CALSCALE`, a CSV
+  /// birthday read with `--date-calendar` or a lunar-birthday column.
+  package var calendarBirthday: CalendarDate? = nil
+  /// Anniversaries kept in another calendar (`ANNIVERSARY` with a `CALSCALE`).
+  package var calendarAnniversaries: [CalendarDate] = []
 
   // No initializer here: the implicit member-wise one (every field, in this order) is the vCard
   // reader's. An explicit one with every field made the compiler build the contact, copy it and

@@ -14,6 +14,8 @@ public struct UpcomingDate: Hashable, Sendable {
   public var age: Int?
   /// An other date's label ("Graduation"), shown as its kind.
   package var label: String?
+  /// The date as kept in another calendar, when the celebration is one of its occurrences.
+  package var calendarDate: CalendarDate?
 
   /// Creates an entry.
   package init(

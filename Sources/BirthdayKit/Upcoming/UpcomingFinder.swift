@@ -44,14 +44,18 @@ public struct UpcomingFinder: Sendable {
 
   /// Keeps `celebration` if it falls within the window.
   public mutating func add(_ celebration: Celebration) {
-    guard let day = nextOccurrence(of: celebration.date) else { return }
+    // An occurrence of another calendar's date happens once, on its day.
+    let occurrence = celebration.calendarOccurrence
+    guard let day = occurrence != nil ? celebration.date : nextOccurrence(of: celebration.date)
+    else { return }
     let distance = dayNumber(day) - todayNumber
-    guard distance < days else { return }
-    let age = celebration.date.year.flatMap { since in day.year.map { $0 - since } }
+    guard distance >= 0, distance < days else { return }
+    let age = celebration.age(inYear: day.year)
     var entry = UpcomingDate(
       date: day, days: distance, uid: celebration.uid, name: celebration.name.formatted,
-      kind: celebration.kind, age: age.flatMap { $0 > 0 ? $0 : nil })
+      kind: celebration.kind, age: age)
     entry.label = celebration.label.map { TextSanitizer.singleLine($0) }
+    entry.calendarDate = occurrence?.origin
     found.append(entry)
   }
 

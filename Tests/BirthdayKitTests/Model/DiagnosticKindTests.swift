@@ -50,7 +50,7 @@ import Testing
       BEGIN:VCARD
       VERSION:4.0
       FN:C
-      BDAY;CALSCALE=chinese:19850412
+      BDAY;CALSCALE=ethiopic:19850412
       BEGIN:VCARD
       FN:D
 

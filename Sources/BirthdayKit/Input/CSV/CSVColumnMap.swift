@@ -22,6 +22,8 @@ struct CSVColumnMap {
   var emails: [Int] = []
   var phones: [Int] = []
   var entries: [Int] = []
+  /// A lunar-birthday column ("Lunar Birthday", "农历生日", "음력 생일"), read in its calendar.
+  var lunarBirthday: (index: Int, system: CalendarSystem)?
 
   /// Header names by field: English first, then the contact field names of localized Outlook
   /// exports (German, French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish: the names
@@ -128,15 +130,17 @@ struct CSVColumnMap {
       map.yearMonthDay = (year, month, day)
       recognized += 1
     }
+    map.lunarBirthday = lunarBirthdayColumn(keys)
+    if map.lunarBirthday != nil { recognized += 1 }
     return recognized > 0 ? map : nil
   }
 
   /// Whether the file can give birthdays at all.
-  var hasBirthday: Bool { birthday != nil || yearMonthDay != nil }
+  var hasBirthday: Bool { birthday != nil || yearMonthDay != nil || lunarBirthday != nil }
 
   /// The columns that must be decoded for a row.
   var usedColumns: [Int] {
-    [name, first, middle, last, birthday, anniversary, uid].compactMap { $0 }
+    [name, first, middle, last, birthday, anniversary, uid, lunarBirthday?.index].compactMap { $0 }
       + emails + phones + entries
       + events.flatMap { [$0.label, $0.value] } + groups
       + (yearMonthDay.map { [$0.year, $0.month, $0.day].compactMap { $0 } } ?? [])

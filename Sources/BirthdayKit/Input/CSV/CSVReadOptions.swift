@@ -8,6 +8,8 @@ public struct CSVReadOptions: Sendable {
   package var columnOverrides: [CSVField: String]
   /// Whether rows keep an e-mail, phone or entry id column as ``Contact/identityKey`` (`sync`).
   package var readsIdentityKeys = false
+  /// The calendar of the birthday column's dates (`--date-calendar`); `nil` is the Gregorian.
+  package var dateCalendar: CalendarSystem?
 
   /// Creates options: the delimiter sniffed and the date order inferred unless given.
   public init(delimiter: UInt8? = nil, dateOrder: DateOrder? = nil) {

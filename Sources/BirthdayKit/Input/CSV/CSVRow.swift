@@ -6,6 +6,8 @@ struct CSVRow {
   var identityKey: ContactIdentityKey?
   var name: PersonName?
   var birthday: CSVCell?
+  /// The birthday in another calendar (`--date-calendar`, a lunar-birthday column).
+  var calendarBirthday: CalendarDate?
   /// Separate year, month and day cells, and their headers quoted for messages.
   var yearMonthDay: (year: String, month: String, day: String, headers: String)?
   var anniversaries: [CSVCell] = []
@@ -135,6 +137,7 @@ struct CSVRow {
         resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
       })
     if let identityKey { contact.identityKey = identityKey }  // sync only: no copy otherwise
+    if let calendarBirthday { contact.calendarBirthday = calendarBirthday }
     return contact
   }
 

@@ -113,7 +113,10 @@ struct CSVRowState {
     let middle = text(columns.middle).flatMap { $0.isEmpty ? nil : $0 }
     let given = first.map { first in middle.map { first + " " + $0 } ?? first } ?? middle
     row.name = PersonName(formatted: text(columns.name), given: given, family: text(columns.last))
-    if let index = columns.birthday {
+    if let index = columns.birthday, let system = options.dateCalendar {
+      row.calendarBirthday = Self.calendarDate(
+        text(index), header: headerNames[index], system: system, at: location, report: report)
+    } else if let index = columns.birthday {
       row.birthday = Self.cell(
         text(index) ?? "", header: headerNames[index], field: index, of: record, row: location,
         order: options.dateOrder, fields: fields)
@@ -123,6 +126,11 @@ struct CSVRowState {
       row.yearMonthDay = (
         text(ymd.year) ?? "", text(ymd.month) ?? "", text(ymd.day) ?? "", headers
       )
+    }
+    if let lunar = columns.lunarBirthday, row.calendarBirthday == nil {
+      row.calendarBirthday = Self.calendarDate(
+        text(lunar.index), header: headerNames[lunar.index], system: lunar.system, at: location,
+        report: report)
     }
     if let index = columns.anniversary, let value = text(index) {
       row.anniversaries.append(

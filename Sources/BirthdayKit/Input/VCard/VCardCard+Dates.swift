@@ -26,7 +26,7 @@ extension VCardCard {
   ) -> (birthday: CivilDate?, anniversaries: [CivilDate], others: [LabeledDate]) {
     // Most cards have one BDAY or no date at all: no lists to build.
     if labels.isEmpty, dates.count <= 1, dates.first?.property ?? .birthday == .birthday {
-      guard let kept = dates.first else { return (nil, [], []) }
+      guard let kept = dates.first, !isCalendarDate(kept) else { return (nil, [], []) }
       if let date = commonFormDate(kept.value) { return (date, [], []) }
       let entry = parse(kept.value, as: .birthday, version: version)
       if entry.date == nil { diagnostics.append(invalid(entry)) }
@@ -46,7 +46,7 @@ extension VCardCard {
     var others: [(label: String, date: ParsedDate)] = []
     var birthdays: [ParsedDate] = []
     var anniversaries: [ParsedDate] = []
-    for kept in dates {
+    for kept in dates where !isCalendarDate(kept) {
       let (property, value) = (kept.property, kept.value)
       switch property {
       case .birthday:

@@ -124,7 +124,8 @@ struct VCardCard {
     case .categories: categories.count < Self.maximumDates
     case .kind: kind == nil
     case .member: members.count < Self.maximumMembers
-    case .birthday, .anniversary, .appleDate, .appleLabel, .androidCustom: true
+    case .birthday, .anniversary, .appleDate, .appleLabel, .androidCustom, .alternateBirthday:
+      true
     default: false
     }
   }
@@ -148,7 +149,7 @@ struct VCardCard {
     case .appleLabel:
       guard labels.count < Self.maximumDates else { return noteDropped(value) }
       labels.append(value)
-    case .birthday, .anniversary, .appleDate, .androidCustom:
+    case .birthday, .anniversary, .appleDate, .androidCustom, .alternateBirthday:
       guard dates.count < Self.maximumDates else { return noteDropped(value) }
       dates.append(KeptDate(property: property, value: value))
     default: break
@@ -170,6 +171,7 @@ struct VCardCard {
 
     let (birthday, anniversaries, others) = resolveDates(
       version: version, diagnostics: &diagnostics)
+    let calendarDates = resolveCalendarDates(version: version, diagnostics: &diagnostics)
 
     if let firstDroppedLine {
       diagnostics.append(
@@ -231,7 +233,8 @@ struct VCardCard {
       anniversaries: anniversaries, location: location, isDeceased: deathDate != nil,
       deathDate: deathDay, groups: groups, isGroup: isGroup,
       memberIdentifiers: isGroup ? memberIdentifiers : [], otherDates: others,
-      identityKey: identityKey)
+      identityKey: identityKey, calendarBirthday: calendarDates.birthday,
+      calendarAnniversaries: calendarDates.anniversaries)
   }
 
   /// The value unfolded, quoted-printable decoded and converted from its charset: valid UTF-8.

@@ -63,7 +63,7 @@ extension Diagnostic.Message {
   {
     Self(
       .vCardUnsupportedCalendarScale,
-      "invalid \(property) value '\(value)': the calendar scale '\(scale)' is not supported (only gregorian)"
+      "invalid \(property) value '\(value)': the calendar scale '\(scale)' is not supported (gregorian, chinese, korean, hebrew, islamic, persian are)"
     )
   }
 

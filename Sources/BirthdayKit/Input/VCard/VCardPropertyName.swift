@@ -22,6 +22,8 @@ enum VCardPropertyName: Hashable, Sendable {
   /// `contact_event` of type 1.
   case androidCustom
   case appleLabel
+  /// Apple's `X-ALTBDAY;CALSCALE=…`: the birthday in another calendar.
+  case alternateBirthday
   /// vCard 4 `DEATHDATE` (RFC 6474).
   case deathDate
   /// `CATEGORIES`: the contact's groups.
@@ -153,6 +155,7 @@ enum VCardPropertyName: Hashable, Sendable {
     case .email: "EMAIL"
     case .telephone: "TEL"
     case .appleLabel: "X-ABLABEL"
+    case .alternateBirthday: "X-ALTBDAY"
     case .deathDate: "DEATHDATE"
     case .categories: "CATEGORIES"
     case .kind: "KIND"
@@ -174,7 +177,7 @@ enum VCardPropertyName: Hashable, Sendable {
     ("photo", .binary), ("logo", .binary), ("sound", .binary), ("key", .binary),
     ("agent", .agent), ("deathdate", .deathDate), ("categories", .categories),
     ("kind", .kind), ("x-addressbookserver-kind", .kind), ("member", .member),
-    ("x-addressbookserver-member", .member),
+    ("x-addressbookserver-member", .member), ("x-altbday", .alternateBirthday),
   ]
   /// The spellings of more than eight bytes by length, so a name is compared only with names as
   /// long as it.

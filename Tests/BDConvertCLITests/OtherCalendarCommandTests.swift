@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import BDConvertCLI
+
+/// `--date-calendar` and `--years`: a spreadsheet of lunar birthdays becomes one event a year,
+/// `sync` moves the years on, `upcoming` tells the calendar (issue 33).
+@Suite struct OtherCalendarCommandTests {
+  static let rows = "Name,Birthday\n李小龍,1940-09-15\nLeap,2020-L04-08\n"
+
+  @Test func spreadsheetOfLunarBirthdays() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", Self.rows)
+    let output = folder.url.appendingPathComponent("out.ics").path
+    let result = runInProcess([
+      "csv-to-ics", path, "--date-calendar", "chinese", "--years", "2", "--today", "2026-01-01",
+      "--no-alarm", "--summary", "{name} ({age})", "-o", output,
+    ])
+    #expect(result.status == 0)
+    let lines = try String(contentsOfFile: output, encoding: .utf8)
+      .split(whereSeparator: \.isNewline).map(String.init)
+    #expect(
+      lines.filter { $0.hasPrefix("DTSTART") || $0.hasPrefix("SUMMARY") } == [
+        "DTSTART;VALUE=DATE:20261024", "SUMMARY:李小龍 (86)",
+        "DTSTART;VALUE=DATE:20271014", "SUMMARY:李小龍 (87)",
+        // 2026 and 2027 have no leap fourth month: the regular one.
+        "DTSTART;VALUE=DATE:20260524", "SUMMARY:Leap (6)",
+        "DTSTART;VALUE=DATE:20270513", "SUMMARY:Leap (7)",
+      ])
+    #expect(result.stderr.contains("converted 4 events from 2 rows"))
+  }
+
+  @Test(arguments: [
+    (["--date-calendar", "mayan"], "invalid --date-calendar 'mayan'"),
+    (["--years", "0"], "invalid --years '0'"),
+  ])
+  func usageErrors(options: [String], message: String) throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", Self.rows)
+    let result = runInProcess(["csv-to-ics", path] + options)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message))
+  }
+
+  /// A sync a year later adds the new last year and removes the past one: nothing else moves.
+  @Test func syncMovesTheYearsOn() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", "Name,Lunar Birthday\nWang,1985-01-11\n")
+    let target = folder.url.appendingPathComponent("out.ics").path
+    let first = runInProcess([
+      "sync", path, "--to", target, "--years", "3", "--today", "2026-06-01", "--no-alarm",
+    ])
+    #expect(first.status == 0)
+    #expect(first.stdout.split(separator: "\n").filter { $0.hasPrefix("+") }.count == 3)
+    let later = runInProcess([
+      "sync", path, "--to", target, "--years", "3", "--today", "2027-06-01", "--no-alarm",
+    ])
+    #expect(later.status == 0)
+    // The calendar keeps three events, the past year's gone, the new last year's there.
+    let text = try String(contentsOfFile: target, encoding: .utf8)
+    let starts = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("DTSTART") }
+    #expect(
+      Set(starts.map(String.init))
+        == [
+          "DTSTART;VALUE=DATE:20270216", "DTSTART;VALUE=DATE:20280205",
+          "DTSTART;VALUE=DATE:20290223",
+        ]
+    )
+  }
+
+  @Test func upcomingTellsTheCalendar() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", Self.rows)
+    let result = runInProcess([
+      "upcoming", path, "--date-calendar", "chinese", "--today", "2026-10-20", "--days", "7",
+      "--json",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["date"] as? String == "2026-10-24")
+    #expect(object["age"] as? Int == 86)
+    #expect(object["calendar"] as? String == "chinese")
+    #expect(object["calendarDate"] as? String == "1940-09-15")
+  }
+}

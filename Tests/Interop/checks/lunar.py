@@ -1,0 +1,48 @@
+"""A lunar birthday (Apple Contacts' X-ALTBDAY;CALSCALE=chinese) read by real software: python
+icalendar with recurring-ical-events, and libical, see one event on each Gregorian day lunardate
+gives for the ten years written, with the lunar age in the title."""
+import datetime
+import os
+import subprocess
+
+import icalendar
+import recurring_ical_events
+from lunardate import LunarDate
+
+from checks import libical
+
+CARD = ("BEGIN:VCARD\r\nVERSION:3.0\r\nN:李;小龍;;;\r\nFN:李小龍\r\nUID:lunar-interop\r\n"
+        "X-ALTBDAY;CALSCALE=chinese:007700170915\r\nBDAY:1940-11-27\r\nEND:VCARD\r\n")
+YEARS = range(2026, 2036)
+
+
+def convert(binary, work):
+    source = os.path.join(work, "lunar.vcf")
+    output = os.path.join(work, "lunar.ics")
+    with open(source, "w", encoding="utf-8", newline="") as f:
+        f.write(CARD)
+    result = subprocess.run(
+        [binary, "vcf-to-ics", source, "-q", "-o", output, "--today", "2026-01-01", "--years", "10",
+         "--summary", "{name} ({age})"], capture_output=True, text=True, timeout=60)
+    return output, result
+
+
+def check(binary, work):
+    output, result = convert(binary, work)
+    if result.returncode != 0:
+        return [result.stderr.strip()]
+    expected = sorted((LunarDate(year, 9, 15).to_solar_date(), f"李小龍 ({year - 1940})") for year in YEARS)
+    cal = icalendar.Calendar.from_ical(open(output, "rb").read())
+    found = sorted((event.start, str(event["SUMMARY"])) for event in recurring_ical_events.of(cal).between(
+        datetime.date(2026, 1, 1), datetime.date(2036, 1, 1)) if "(" in str(event["SUMMARY"])
+        and str(event["CATEGORIES"].cats[0]) == "BIRTHDAY" and "chinese" in str(event.get("DESCRIPTION", "")))
+    problems = []
+    if found != expected:
+        problems.append(f"icalendar: {found} != {expected}")
+    # libical's own iterator: each lunar day is an occurrence in its year.
+    for day, _ in expected:
+        out = subprocess.run([libical.BINARY, output, "--expand", str(day.year)], capture_output=True, text=True,
+                             timeout=60)
+        if day.isoformat() not in out.stdout.split():
+            problems.append(f"libical does not show {day}: {out.stdout.strip()[:300]}")
+    return problems
