@@ -30,16 +30,19 @@ let package = Package(
     .executableTarget(name: "bdconvert", dependencies: ["BDConvertCLI"]),
     .executableTarget(
       name: "bdconvert-dav", dependencies: ["BDConvertCLI", "BDConvertServerCLI"]),
+    // What the tests (and Fuzz/, for the oracles) share: the slow tier's tag, reference runs.
+    .target(name: "TestSupport", dependencies: ["BirthdayKit"], path: "Tests/TestSupport"),
     .testTarget(
       name: "BirthdayKitTests",
-      dependencies: ["BirthdayKit"],
+      dependencies: ["BirthdayKit", "TestSupport"],
       resources: [.copy("Resources")]
     ),
-    .testTarget(name: "BirthdayDAVTests", dependencies: ["BirthdayDAV"]),
+    .testTarget(name: "BirthdayDAVTests", dependencies: ["BirthdayDAV", "TestSupport"]),
     .testTarget(
       name: "BDConvertCLITests",
       dependencies: [
         "BDConvertCLI", "BDConvertServerCLI", "BirthdayDAV", "bdconvert", "bdconvert-dav",
+        "TestSupport",
       ]
     ),
   ]

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ages that end silently (issue 30, item 11), through the binary: with `{age}` in a title, the
 /// summary says until which year the ages hold, and each sync moves the years on from its own.
-@Suite struct AgesWindowTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct AgesWindowTests {
   static let card =
     "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:anna\r\nFN:Anna Berg\r\nBDAY:1990-03-04\r\nEND:VCARD\r\n"
 

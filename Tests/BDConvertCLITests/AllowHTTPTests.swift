@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--allow-http` (and its config key) lets plain HTTP go to a private network's address, with a
 /// warning on every run, and never to a public one (issue 34 item 2). Through the binary; no
 /// packet leaves 127.0.0.0/8: an accepted URL fails on its unreadable password file, which is
 /// read before anything is sent.
-@Suite struct AllowHTTPTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct AllowHTTPTests {
   static let privateURL = "http://192.168.1.10:5232/cal/"
   static let noPassword = ["--user", "me", "--password-file", "/nonexistent/bdconvert-password"]
 

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `csv-to-ics` end to end through the built binary.
-@Suite struct CSVCommandTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct CSVCommandTests {
   @Test func windows1252FileWithEmbeddedNewlines() throws {
     let folder = try TemporaryDirectory()
     // Outlook-style: quoted, Windows-1252 (ü = FC, € = 80), a note spanning two lines.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -6,7 +7,7 @@ import Testing
 /// `bdconvert --completion bash|zsh|fish`: each script is loaded by its own shell, which must
 /// complete a command, an option, an option's values and files by extension. CI installs the
 /// shells (a missing shell fails there); elsewhere a missing shell skips with a reason.
-@Suite struct CompletionScriptTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct CompletionScriptTests {
   /// A folder with files of several kinds, to complete in.
   static func folderWithFiles() throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory()

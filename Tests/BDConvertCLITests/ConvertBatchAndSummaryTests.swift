@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -67,7 +68,7 @@ import Testing
     #expect(folder.listing() == ["x.ics"])
   }
 
-  @Test(arguments: ["vcard", "csv"])
+  @Test(.tags(.slow), .slowTimeLimit, arguments: ["vcard", "csv"])
   func convertDetectsTheFormatOfAPipe(kind: String) throws {
     // A pipe cannot be re-read: the bytes read to detect the format must be served again.
     let big = String(repeating: kind == "vcard" ? Self.card : "Zed Z,2001-03-04\n", count: 400)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `vcf-to-ics` / `csv-to-ics` through the built binary: stdout, stderr,
 /// exit status and files.
-@Suite struct ConvertCommandTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct ConvertCommandTests {
   static let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
 
   @Test func convertsStandardInputToStandardOutput() throws {

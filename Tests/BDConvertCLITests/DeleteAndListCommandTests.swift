@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `delete` and `list` through the built binary.
-@Suite struct DeleteAndListCommandTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct DeleteAndListCommandTests {
   static let calendar =
     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\nX-WR-CALNAME:Mixed\r\n"
     + "BEGIN:VEVENT\r\nUID:keep\r\nSUMMARY:Tom\r\nDTSTART;VALUE=DATE:19900704\r\n"

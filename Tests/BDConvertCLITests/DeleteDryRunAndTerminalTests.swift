@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `delete` that does what it says (issue 30, item 9), through the binary: on a terminal without
 /// -o or --in-place it refuses with a hint instead of scrolling the edited calendar past, and
 /// `--dry-run` tells what would go and changes nothing.
-@Suite struct DeleteDryRunAndTerminalTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct DeleteDryRunAndTerminalTests {
   /// A converted calendar of Jane (1985-04-12) and Tom, and Jane's UID.
   static func calendar(in folder: TemporaryDirectory) throws -> (path: String, uid: String) {
     let contacts = try folder.write(

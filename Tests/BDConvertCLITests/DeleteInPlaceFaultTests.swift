@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if os(Linux)
   /// `delete --in-place` failures on small tmpfs mounts: the original calendar always survives.
-  @Suite(.serialized) struct DeleteInPlaceFaultTests {
+  @Suite(.serialized, .tags(.slow), .slowTimeLimit) struct DeleteInPlaceFaultTests {
     /// About 12 KB: the temporary copy does not fit next to it on a 16 KB file system.
     static let calendar: [UInt8] = Array(
       ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\n"

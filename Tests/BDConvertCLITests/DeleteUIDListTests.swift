@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `delete` with a UID list that may be empty (issue 12, item 23), and its summary in events.
 @Suite struct DeleteUIDListTests {
   static let calendar = DeleteAndListCommandTests.calendar
 
-  @Test func emptyListFromAPipeIsNothingToDelete() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func emptyListFromAPipeIsNothingToDelete() throws {
     // The README's pipeline when grep matches nothing: exit 0, and the calendar stays as it was.
     let folder = try TemporaryDirectory()
     let path = try folder.write("cal.ics", Self.calendar)
@@ -24,7 +25,7 @@ import Testing
     #expect(folder.read("cal.ics") == Array(Self.calendar.utf8))
   }
 
-  @Test func emptyListStillCopiesTheCalendarToTheOutput() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func emptyListStillCopiesTheCalendarToTheOutput() throws {
     // `delete ... > new.ics && mv new.ics cal.ics` must not lose the calendar.
     let folder = try TemporaryDirectory()
     let path = try folder.write("cal.ics", Self.calendar)
@@ -39,7 +40,7 @@ import Testing
     #expect(folder.read("out.ics") == Array(Self.calendar.utf8))
   }
 
-  @Test func emptyListOnAMalformedCalendarIsStillADataError() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func emptyListOnAMalformedCalendarIsStillADataError() throws {
     let folder = try TemporaryDirectory()
     let path = try folder.write("cal.ics", "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n")
     let result = try runBDConvert(["delete", "--uids-from", "-", path, "--in-place"], stdin: [])

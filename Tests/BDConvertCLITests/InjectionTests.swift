@@ -1,10 +1,11 @@
 import BirthdayKit
 import Foundation
+import TestSupport
 import Testing
 
 /// Untrusted names and options, through the real binary, never add a property, parameter or
 /// component, and leave no control character in a value.
-@Suite struct InjectionTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct InjectionTests {
   /// Names that decode to line breaks and controls in each vCard version's own way.
   static let cards: [(String, String)] = [
     (

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -60,7 +61,8 @@ import Testing
     #expect(folder.read("out.ics") == Array("previous".utf8))
   }
 
-  @Test func wrongFormatOnAPipeWritesNothingOnStandardOutput() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func wrongFormatOnAPipeWritesNothingOnStandardOutput() throws
+  {
     let result = try runBDConvertFromPipe(
       ["csv-to-ics"], input: Array(String(repeating: Self.card, count: 200).utf8))
     #expect(result.status == 65)
@@ -110,7 +112,7 @@ import Testing
     #expect(reversed.status == 65)
   }
 
-  @Test func underStrictAnUnusableInputWritesNothing() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func underStrictAnUnusableInputWritesNothing() throws {
     let folder = try TemporaryDirectory()
     let good = try folder.write("a.vcf", Self.card)
     let output = try folder.write("out.ics", "previous")

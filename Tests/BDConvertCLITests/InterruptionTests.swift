@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An interrupted run (SIGINT, SIGTERM) never damages the file it was rewriting and leaves no
 /// temporary file behind.
-@Suite struct InterruptionTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct InterruptionTests {
   /// A calendar large enough that rewriting it takes a while in a debug build.
   static func largeCalendar() -> [UInt8] {
     var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"

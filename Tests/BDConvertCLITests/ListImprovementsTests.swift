@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -81,6 +82,7 @@ import Testing
   }
 
   @Test(
+    .tags(.slow), .slowTimeLimit,
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script") || isCI,
       "needs script(1) from util-linux for a pseudo-terminal"))

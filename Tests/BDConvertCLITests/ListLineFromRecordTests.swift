@@ -1,5 +1,6 @@
 import BirthdayKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -109,24 +110,17 @@ import Testing
   }
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture.
-  @Test func fuzzCorporaAndFixturesGiveTheEventsLines() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    var count = 0
-    for folder in ["Fuzz/Corpus/ics", "Fuzz/Corpus/sync", "Tests/BirthdayKitTests/Resources/ics"] {
-      let directory = root.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-        let (fromRecords, fromEvents) = Self.lines(
-          Array(try Data(contentsOf: directory.appendingPathComponent(name))))
-        #expect(fromRecords == fromEvents, "\(folder)/\(name)")
-        count += 1
-      }
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesGiveTheEventsLines() throws {
+    let inputs = try TestCorpus.calendars()
+    for (name, input) in inputs {
+      let (fromRecords, fromEvents) = Self.lines(input)
+      #expect(fromRecords == fromEvents, "\(name)")
     }
-    #expect(count > 500)
+    #expect(inputs.count > 500)
   }
 
   /// The UTF-8 check against `String`'s own repair: valid exactly when decoding keeps the bytes.
-  @Test func utf8CheckAgreesWithStringRepair() {
+  @Test(.tags(.slow), .slowTimeLimit) func utf8CheckAgreesWithStringRepair() {
     var generator = SystemRandomNumberGenerator()
     var samples: [[UInt8]] = []
     for first in 0...255 {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Local writes under concurrency, signals and faults, through the binary: the target's lock,
 /// temporary files that a killed run leaves, ignored signals, ownership, a full disk.
-@Suite(.serialized) struct LocalWriteTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct LocalWriteTests {
   static let canRunAsRoot: Bool = getuid() == 0 || isCI
   static let rootReason: Comment = "needs root to hand files to 'nobody'; CI runs as root"
 

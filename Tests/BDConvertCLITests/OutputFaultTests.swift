@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output failures: the right exit status, a message, no partial file, and an existing output
 /// left untouched. The mount-based cases need root (CI runs as root) and never touch real /dev
 /// paths: they mount small tmpfs file systems inside a temporary folder.
-@Suite(.serialized) struct OutputFaultTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct OutputFaultTests {
   #if os(Linux)
     static let canMount: Bool =
       getuid() == 0

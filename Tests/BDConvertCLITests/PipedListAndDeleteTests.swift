@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `list` and `delete` reading standard input from a pipe, which cannot be rewound.
-@Suite struct PipedListAndDeleteTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct PipedListAndDeleteTests {
   /// About 10 MB: more than `delete` keeps of a pipe in memory (8 MiB).
   static let largeCalendar: String = {
     var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\n"

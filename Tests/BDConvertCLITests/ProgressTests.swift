@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Live progress appears on a terminal's stderr for long runs, and never anywhere else.
-@Suite struct ProgressTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct ProgressTests {
   /// About 15 MB of cards: several progress checks (one every 4096 records).
   static func largeAddressBook(in folder: TemporaryDirectory) throws -> String {
     let card =

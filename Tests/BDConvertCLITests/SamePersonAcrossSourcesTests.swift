@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One person in two sources (issue 30, item 3): `convert`, `sync` and `upcoming` select the
 /// same events, one per person, through ``CelebrationSelection``. Through the binary.
-@Suite struct SamePersonAcrossSourcesTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SamePersonAcrossSourcesTests {
   static let vcard =
     "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:anna-1\r\nFN:Anna Weber\r\nBDAY:1975-07-01\r\nEND:VCARD\r\n"
     + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bo-1\r\nFN:Bo Lind\r\nBDAY:1980-01-05\r\nEND:VCARD\r\n"

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--strict` with standard output (issue 12, item 11): a failed run prints nothing at all, also
 /// into a pipe; a successful one prints exactly what a lenient run prints.
-@Suite struct StrictStandardOutputTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct StrictStandardOutputTests {
   static let goodCards =
     "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
     + (0..<2_000).map {

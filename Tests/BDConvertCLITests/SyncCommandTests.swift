@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bdconvert sync` end to end through the binary: plans, byte preservation, ownership, safety.
-@Suite struct SyncCommandTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncCommandTests {
   static let alice =
     "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:alice\r\nFN:Alice Smith\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
   static let bob =

@@ -1,14 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The removals an unreadable record holds back are lines of the plan (`!`, and `keep` in
 /// `--json`), each naming the record (issue 30 item 2); `sync --help` lists every exit status a
 /// sync can end with, one a line. Through the binary.
-@Suite struct SyncHeldBackAndStatusTests {
-  func sync(_ arguments: [String]) throws -> CommandResult {
-    try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "1767225600"])
-  }
-
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncHeldBackAndStatusTests: SyncRunning {
   @Test func eachHeldBackRemovalIsAPlanLineNamingTheRecord() throws {
     let folder = try TemporaryDirectory()
     let header = "First Name,Last Name,Birthday\n"

@@ -1,34 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` pairs a contact without a UID by what its export carries (an e-mail address, a phone
 /// number, an entry id), written hashed as `X-BDCONVERT-KEY` on the events sync writes: renamed
 /// and re-dated at once, or renamed to a name that is not close, it is still one update (issue
 /// 30 item 1). Through the binary, each failing on the code before.
-@Suite struct SyncIdentityKeyTests {
-  func sync(_ arguments: [String], epoch: Int = 1_767_225_600) throws -> CommandResult {
-    try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "\(epoch)"])
-  }
-
-  func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
-
-  func events(_ calendar: String) -> Int {
-    calendar.components(separatedBy: "BEGIN:VEVENT\r\n").count - 1
-  }
-
-  /// The plan's lines as (op, summary, notes), from `--json` (the notes are checked on the
-  /// planner, SyncPairingTests, while `--json` does not print them).
-  func plan(_ stdout: String) throws -> [(op: String, summary: String, notes: [String])] {
-    try stdout.split(separator: "\n").map { line in
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      return (
-        object["op"] as? String ?? "", object["summary"] as? String ?? "",
-        object["notes"] as? [String] ?? []
-      )
-    }
-  }
-
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncIdentityKeyTests: SyncRunning {
   /// Syncs `before` into a new calendar, then `after`: returns the second plan and the calendar,
   /// and checks that a third sync finds nothing to do.
   func resync(_ name: String, before: String, after: String) throws -> (

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` with contacts that carry no UID (issue 30): pairing renamed and re-dated contacts,
 /// records that cannot be read, empty exports, small calendars, events edited in the calendar
 /// and calendars that `convert` wrote. Through the binary, each failing on the code before.
-@Suite struct SyncIdentityTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncIdentityTests: SyncRunning {
   static let header = "First Name,Last Name,Birthday,E-mail 1 - Value\n"
   static let contacts =
     header + "Peter,Nguyen,1980-03-14,peter@example.com\nSiobhán,Kelly,1991-12-05,\n"
@@ -72,28 +73,6 @@ import Testing
     + "END:VALARM\r\n"
     + "END:VEVENT\r\n"
     + "END:VCALENDAR\r\n"
-
-  func sync(_ arguments: [String], epoch: Int = 1_767_225_600) throws -> CommandResult {
-    try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "\(epoch)"])
-  }
-
-  func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
-
-  func events(_ calendar: String) -> Int {
-    calendar.components(separatedBy: "BEGIN:VEVENT\r\n").count - 1
-  }
-
-  /// The plan's lines as (op, summary, notes), from `--json`.
-  func plan(_ stdout: String) throws -> [(op: String, summary: String, notes: [String])] {
-    try stdout.split(separator: "\n").map { line in
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      return (
-        object["op"] as? String ?? "", object["summary"] as? String ?? "",
-        object["notes"] as? [String] ?? []
-      )
-    }
-  }
 
   @Test func upgradingFromAnEarlierReleaseChangesNothing() throws {
     let folder = try TemporaryDirectory()

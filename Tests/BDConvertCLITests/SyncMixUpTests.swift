@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A calendar file given where sync wants an address book, and an address book where it wants a
 /// calendar (issue 30, item 6), through the binary: a clear error naming what the path is and
 /// what was expected, and nothing created or changed.
-@Suite struct SyncMixUpTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncMixUpTests {
   static let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nBDAY:1970-03-04\r\nEND:VCARD\r\n"
 
   @Test func aCalendarFileAsTheSourceIsRefused() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How `sync` tells what it does (issue 30, item 7), through the binary: the title first, what
 /// changed with its old and new value, the UID only with -v, the conditional in a dry run, no
 /// plan with -q, and the old values in --json.
-@Suite struct SyncPlanOutputTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncPlanOutputTests {
   static func card(_ uid: String, _ name: String, _ birthday: String) -> String {
     "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\nBDAY:\(birthday)\r\nEND:VCARD\r\n"
   }

@@ -1,29 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync` keys a contact without a UID by the name of its own file first (a `.vcf` of a vdir
 /// folder given as a source; a CardDAV resource, in ServerResourceKeyTests), and rewrites an
 /// event whose contact's key changed (a new e-mail address alone), so that a later rename still
 /// pairs (issue 30 item 1). Through the binary.
-@Suite struct SyncResourceKeyTests {
-  func sync(_ arguments: [String], epoch: Int = 1_767_225_600) throws -> CommandResult {
-    try runBDConvert(["sync"] + arguments, environment: ["SOURCE_DATE_EPOCH": "\(epoch)"])
-  }
-
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncResourceKeyTests: SyncRunning {
   func card(_ given: String, _ family: String, _ day: String, extra: String = "") -> String {
     "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(given) \(family)\r\nN:\(family);\(given);;;\r\n"
       + "BDAY:\(day)\r\n\(extra)END:VCARD\r\n"
-  }
-
-  func lines(_ stdout: String) throws -> [(op: String, summary: String, notes: [String])] {
-    try stdout.split(separator: "\n").map { line in
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      return (
-        object["op"] as? String ?? "", object["summary"] as? String ?? "",
-        object["notes"] as? [String] ?? []
-      )
-    }
   }
 
   @Test func aRenamedAndRedatedContactInAVdirSourceIsOneUpdate() throws {
@@ -39,14 +25,14 @@ import Testing
     try folder.write("book/4f1c.vcf", card("Margaret", "Jones", "1980-03-15"))
     let second = try sync([source, "--to", target, "--json"], epoch: 1_767_830_400)
     #expect(second.status == 0, "\(second.stderr)")
-    let plan = try lines(second.stdout)
-    #expect(plan.map(\.op) == ["replace"])
-    #expect(plan.first?.summary == "Birthday: Margaret Jones")
-    #expect(plan.first?.notes == ["paired: same vCard file"])
-    let text = try sync([source, "--to", target], epoch: 1_768_435_200)
-    #expect(text.stdout == "")
-    let calendar = String(decoding: folder.read("b.ics") ?? [], as: UTF8.self)
-    #expect(calendar.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
+    let lines = try plan(second.stdout)
+    #expect(lines.map(\.op) == ["replace"])
+    #expect(lines.first?.summary == "Birthday: Margaret Jones")
+    #expect(lines.first?.notes == ["paired: same vCard file"])
+    let again = try sync([source, "--to", target], epoch: 1_768_435_200)
+    #expect(again.stdout == "")
+    let calendar = text(folder.read("b.ics"))
+    #expect(events(calendar) == 2)
     #expect(!calendar.contains("Peggy"))
   }
 
@@ -60,7 +46,7 @@ import Testing
     let source = folder.url.appendingPathComponent("book").path
     let target = folder.url.appendingPathComponent("b.ics").path
     #expect(try sync([source, "--to", target]).status == 0)
-    #expect(!String(decoding: folder.read("b.ics") ?? [], as: UTF8.self).contains("KEY:file-"))
+    #expect(!text(folder.read("b.ics")).contains("KEY:file-"))
   }
 
   @Test func aNewEmailAloneRewritesTheKeySoThatALaterRenamePairs() throws {
@@ -86,9 +72,9 @@ import Testing
     try folder.write("google.csv", header + "Margaret,Jones,1980-03-15,peggy@example.org\n" + anna)
     let renamed = try sync([source, "--to", target, "--json"], epoch: 1_768_435_200)
     #expect(renamed.status == 0, "\(renamed.stderr)")
-    let plan = try lines(renamed.stdout)
-    #expect(plan.map(\.op) == ["replace"])
-    #expect(plan.first?.notes == ["paired: same e-mail address"])
+    let lines = try plan(renamed.stdout)
+    #expect(lines.map(\.op) == ["replace"])
+    #expect(lines.first?.notes == ["paired: same e-mail address"])
   }
 
   @Test func aVCardsAppleIdKeepsItsEventThroughARenameAndANewDate() throws {
@@ -103,8 +89,8 @@ import Testing
     let second = try sync([source, "--to", target, "--json"], epoch: 1_767_830_400)
     #expect(second.status == 0, "\(second.stderr)")
     // The same UID (made from X-ABUID): an update with no pairing needed.
-    let plan = try lines(second.stdout)
-    #expect(plan.map(\.op) == ["replace"])
-    #expect(plan.first?.notes == [])
+    let lines = try plan(second.stdout)
+    #expect(lines.map(\.op) == ["replace"])
+    #expect(lines.first?.notes == [])
   }
 }

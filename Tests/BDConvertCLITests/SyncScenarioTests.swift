@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A year of weekly syncs of a Google CSV export without UIDs (issue 30's scenario), and random
 /// edit sequences: in process, so that hundreds of syncs take seconds.
-@Suite struct SyncScenarioTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct SyncScenarioTests {
   struct Person: Hashable {
     var first: String
     var last: String

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
 
 /// Progress and hints on a terminal (issue 12, item 20), through script(1), which gives the
 /// command a pseudo-terminal and copies what it prints to our standard output.
-@Suite struct TerminalProgressTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct TerminalProgressTests {
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script") || isCI
   static let reason: Comment = "needs script(1) from util-linux for a pseudo-terminal"
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
@@ -19,7 +20,7 @@ import Testing
     #expect(listed == [0, 64, 65, 66, 69, 73, 74, 75, 77])
   }
 
-  @Test func helpAndManPageShowEachStatusOnALineOfItsOwn() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func helpAndManPageShowEachStatusOnALineOfItsOwn() throws {
     let help = try runBDConvert(["--help"])
     #expect(help.status == 0)
     let section = try #require(help.stdout.components(separatedBy: "exit status:\n").last)

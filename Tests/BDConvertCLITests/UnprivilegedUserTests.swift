@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Permissions as a user meets them: the binary runs as `nobody` (`setpriv`), on files in a
 /// folder that user owns. As root every permission check passes, so these cases exist only for
 /// another user. They need root to switch users (CI runs as root); elsewhere they are skipped,
 /// and with `CI` set they run and fail instead.
-@Suite struct UnprivilegedUserTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct UnprivilegedUserTests {
   static let setpriv = "/usr/bin/setpriv"
   static let canSwitchUser =
     isCI || (getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv))

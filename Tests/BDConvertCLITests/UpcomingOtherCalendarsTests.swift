@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `upcoming` on a calendar that other apps fill (issue 30, item 10), through the binary: by
 /// default only what says it is a birthday or an anniversary, with `--all-events` the rest.
-@Suite struct UpcomingOtherCalendarsTests {
+@Suite(.tags(.slow), .slowTimeLimit) struct UpcomingOtherCalendarsTests {
   /// A VEVENT on `date` (YYYYMMDD) with `lines` added, yearly unless `rule` says otherwise.
   static func event(
     _ uid: String, _ summary: String, _ date: String, rule: String = "FREQ=YEARLY",

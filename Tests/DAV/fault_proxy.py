@@ -22,13 +22,13 @@ forgets it cannot leave it running.
 """
 import argparse
 import http.client
-import http.server
 import json
-import os
 import sys
 import threading
 import time
 import urllib.parse
+
+import testserver
 
 
 def main():
@@ -37,21 +37,19 @@ def main():
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--rules", required=True)
     parser.add_argument("--log", required=True)
-    parser.add_argument("--max-requests", type=int, default=5000)
-    parser.add_argument("--lifetime", type=float, default=300)
+    testserver.add_arguments(parser, max_requests=5000, lifetime=300)
     args = parser.parse_args()
     upstream = urllib.parse.urlsplit(args.upstream)
     with open(args.rules) as handle:
         rules = json.load(handle)
     lock = threading.Lock()
-    state = {"requests": 0, "inflight": 0}
+    state = {"inflight": 0}
     log = open(args.log, "a", buffering=1)
+    bounds = testserver.Bounds(args)
 
     def matching_rule(method, path):
+        bounds.count()
         with lock:
-            state["requests"] += 1
-            if state["requests"] >= args.max_requests:
-                threading.Thread(target=server.shutdown, daemon=True).start()
             for rule in rules:
                 if rule.get("method", method) != method or rule.get("path", "") not in path:
                     continue
@@ -71,12 +69,7 @@ def main():
         finally:
             connection.close()
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *arguments):
-            pass
-
+    class Handler(testserver.Handler):
         def handle_any(self):
             with lock:
                 state["inflight"] += 1
@@ -150,22 +143,14 @@ def main():
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (a timeout test)
 
-        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
-        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = handle_any
-
     def auth_only(headers):
         return {name: value for name, value in headers.items() if name.lower() == "authorization"}
 
     def headers_for_get(headers):
         return auth_only(headers)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    threading.Timer(args.lifetime, server.shutdown).start()
-    print("ready", flush=True)
-    server.serve_forever()
-    os._exit(0)
-
+    bounds.listen(args.port, Handler)
+    bounds.serve(ready=True)
 
 if __name__ == "__main__":
     sys.exit(main())

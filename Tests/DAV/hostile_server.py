@@ -25,13 +25,11 @@ the lifetime ends, so a test that forgets the server cannot leave it running.
 """
 import argparse
 import base64
-import http.server
-import os
 import re
-import ssl
 import sys
-import threading
 import time
+
+import testserver
 
 HEAD = (b'<?xml version="1.0" encoding="utf-8"?>\n'
         b'<d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\n')
@@ -72,14 +70,10 @@ def main():
     parser.add_argument("--retry-after")
     parser.add_argument("--delay", type=float, default=5)
     parser.add_argument("--auth")
-    parser.add_argument("--tls-cert")
-    parser.add_argument("--tls-key")
-    parser.add_argument("--max-requests", type=int, default=2000)
-    parser.add_argument("--lifetime", type=float, default=120)
+    testserver.add_arguments(parser, max_requests=2000, lifetime=120, tls=True)
     args = parser.parse_args()
     started = time.monotonic()
-    lock = threading.Lock()
-    state = {"requests": 0}
+    bounds = testserver.Bounds(args)
     log = open(args.log, "a", buffering=1)
     members = HEAD + (b'<d:response><d:href>/cal/</d:href><d:propstat><d:prop><d:resourcetype>'
                       b'<d:collection/><c:calendar/></d:resourcetype></d:prop>'
@@ -89,18 +83,11 @@ def main():
     def alive():
         return time.monotonic() - started < args.lifetime
 
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+    class Handler(testserver.Handler):
         disable_nagle_algorithm = True  # no 40 ms delayed-ACK stall per answer
 
-        def log_message(self, *arguments):
-            pass
-
         def handle_any(self):
-            with lock:
-                state["requests"] += 1
-                if state["requests"] >= args.max_requests:
-                    threading.Thread(target=server.shutdown, daemon=True).start()
+            bounds.count()
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
             expected = "Basic " + base64.b64encode(args.auth.encode()).decode() if args.auth else None
@@ -182,21 +169,8 @@ def main():
             else:
                 self.answer(404)
 
-        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
-        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = handle_any
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
-    if args.tls_cert:
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(args.tls_cert, args.tls_key)
-        # A failed handshake raises in accept(), which the server ignores (an OSError).
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Timer(args.lifetime, server.shutdown).start()
-    print("ready", flush=True)
-    server.serve_forever()
-    os._exit(0)
-
+    bounds.listen(args.port, Handler)
+    bounds.serve(ready=True)
 
 if __name__ == "__main__":
     sys.exit(main())

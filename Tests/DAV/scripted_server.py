@@ -22,12 +22,11 @@ resolves to 127.0.0.1, play a provider's hosts).
 """
 import argparse
 import base64
-import http.server
 import json
-import os
-import ssl
 import sys
 import threading
+
+import testserver
 
 
 def main():
@@ -35,33 +34,23 @@ def main():
     parser.add_argument("--port", action="append", required=True)
     parser.add_argument("--script", required=True)
     parser.add_argument("--log", required=True)
-    parser.add_argument("--max-requests", type=int, default=500)
-    parser.add_argument("--lifetime", type=float, default=120)
-    parser.add_argument("--tls-cert")
-    parser.add_argument("--tls-key")
+    testserver.add_arguments(parser, max_requests=500, lifetime=120, tls=True)
     args = parser.parse_args()
     ports = dict(item.split("=", 1) for item in args.port)
     with open(args.script) as handle:
         script = json.load(handle)
     lock = threading.Lock()
-    state = {"requests": 0}
     log = open(args.log, "a", buffering=1)
-    servers = []
+    bounds = testserver.Bounds(args)
 
     def substitute(text):
         for name, port in ports.items():
             text = text.replace("{" + name + "}", port)
         return text
 
-    def stop_all():
-        for server in servers:
-            threading.Thread(target=server.shutdown, daemon=True).start()
-
     def answer_for(port_name, method, path, depth, body):
+        bounds.count()
         with lock:
-            state["requests"] += 1
-            if state["requests"] >= args.max_requests:
-                stop_all()
             for rule in script:
                 if rule.get("port", port_name) != port_name or rule.get("method", method) != method:
                     continue
@@ -81,12 +70,7 @@ def main():
         return {"status": 404}
 
     def handler_for(port_name):
-        class Handler(http.server.BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *arguments):
-                pass
-
+        class Handler(testserver.Handler):
             def handle_any(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
@@ -108,24 +92,11 @@ def main():
                 self.end_headers()
                 self.wfile.write(payload)
 
-            do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = handle_any
-            do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = do_MKCOL = handle_any
-
         return Handler
 
     for name, port in ports.items():
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", int(port)), handler_for(name))
-        server.daemon_threads = True
-        if args.tls_cert:
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            context.load_cert_chain(args.tls_cert, args.tls_key)
-            server.socket = context.wrap_socket(server.socket, server_side=True)
-        servers.append(server)
-    for server in servers[1:]:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-    threading.Timer(args.lifetime, stop_all).start()
-    servers[0].serve_forever()
-    os._exit(0)
+        bounds.listen(port, handler_for(name))
+    bounds.serve()
 
 
 if __name__ == "__main__":

@@ -8,12 +8,13 @@
 /// `END:VCALENDAR`, no byte order mark. Anything else, including everything the scanner would
 /// report as an error, gives `nil`, and the caller reads the file with the general scanner.
 enum CommonFormInventory {
-  private static let blockSize = 1 << 20
-
   /// The inventory of the calendar in `source`, or `nil` when it is not in the common form.
+  /// `blockSize` is how much is read at once (tests give a few hundred bytes, so that a small
+  /// file has lines across many block ends); a line longer than a block gives `nil`.
   /// - Throws: what `source` or the spool files throw.
   static func read(
-    _ source: some RandomAccessByteSource, set: String, expectedCount: Int = 0
+    _ source: some RandomAccessByteSource, set: String, expectedCount: Int = 0,
+    blockSize: Int = 1 << 20
   ) throws -> SyncInventory? {
     var scan = try Scan(set: set, expectedCount: expectedCount)
     var buffer = [UInt8](repeating: 0, count: blockSize)

@@ -122,6 +122,29 @@ final class ScriptedDAVServer {
     return rule
   }
 
+  /// `/book/` as an address book on A whose members are at `hrefs`: its PROPFINDs (Depth 0 and
+  /// 1), and a REPORT answer for each of `reports` (the cards at `hrefs`, in order), the first
+  /// answered once, the next once, and the last from then on.
+  static func addressBookAtA(_ hrefs: [String], reports: [[String]]) -> [[String: Any]] {
+    let propfinds = [
+      answer(
+        port: "A", "PROPFIND", "/book/", depth: "0", status: 207,
+        body: multistatus([("/book/", addressBookProperties)])),
+      answer(
+        port: "A", "PROPFIND", "/book/", depth: "1", status: 207,
+        body: multistatus(
+          [("/book/", addressBookProperties)] + hrefs.map { ($0, memberProperties()) })),
+    ]
+    return propfinds
+      + reports.enumerated().map { index, cards in
+        var report = answer(
+          port: "A", "REPORT", "/book/", status: 207,
+          body: multistatus(zip(hrefs, cards).map { ($0, memberProperties(card: $1)) }))
+        if index < reports.count - 1 { report["times"] = 1 }
+        return report
+      }
+  }
+
   /// `/cal/` as a calendar collection on A, its discovery PROPFIND answered: the start of most
   /// scripts.
   static var calendarAtA: [String: Any] {

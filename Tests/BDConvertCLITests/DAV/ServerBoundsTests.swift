@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a misbehaving server (`Tests/DAV/hostile_server.py`) may cost a run: `--timeout` bounds
 /// each exchange whole, `--max-time` the run, `--max-wait` its waiting before retries;
 /// answers past the 64 MiB cap end at once; large answers below it are read; credentials in
 /// files others can read are named.
-@Suite(.serialized) struct ServerBoundsTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerBoundsTests {
   /// The hang guard: a bound far above what each run takes, far below what it took before.
   static let guardSeconds = 40.0
 

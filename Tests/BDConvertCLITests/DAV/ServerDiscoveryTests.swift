@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How iCloud and Fastmail are found (RFC 6764 and RFC 4791 discovery), against
@@ -7,7 +8,7 @@ import Testing
 /// context path; the principal there names a calendar home on another host of the same domain
 /// (`p01.example.localhost`, port B, as iCloud's `pNN-caldav.icloud.com`). curl resolves
 /// `*.localhost` to 127.0.0.1, and the test CA made here signs both names.
-@Suite(.serialized) struct ServerDiscoveryTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerDiscoveryTests {
   static let environment = ["BDCONVERT_PASSWORD": "app-password"]
 
   /// A test CA and a certificate it signed for both host names.

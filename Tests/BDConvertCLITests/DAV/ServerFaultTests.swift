@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Faults between bdconvert and a real server (Xandikos), injected by `Tests/DAV/fault_proxy.py`:
 /// retries with backoff, giving up with 75, 412 from a concurrent edit, malformed answers,
 /// dropped connections, timeouts, refused credentials.
-@Suite(.serialized) struct ServerFaultTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerFaultTests {
   /// A Xandikos server with three events and a proxy with `rules` in front of it.
-  private static func setUp(_ rules: String) throws -> (DAVTestServer, FaultProxy)? {
-    guard let dav = try DAVFixture(.xandikos) else { return nil }
+  private static func setUp(_ rules: String) throws -> (DAVTestServer, FaultProxy) {
+    let dav = try DAVFixture(.xandikos)
     try ServerListAndDeleteTests.seed(
       dav.server,
       ["a.ics": [("uid-a", "Ann")], "b.ics": [("uid-b", "Bob")], "c.ics": [("uid-c", "Cy")]])
@@ -19,11 +20,9 @@ import Testing
   }
 
   @Test func a503WithRetryAfterIsTriedAgain() throws {
-    guard
-      let (server, proxy) = try Self.setUp(
-        #"[{"method": "REPORT", "action": "status", "status": 503, "headers": {"Retry-After": "0"}, "times": 2}]"#
-      )
-    else { return }
+    let (server, proxy) = try Self.setUp(
+      #"[{"method": "REPORT", "action": "status", "status": 503, "headers": {"Retry-After": "0"}, "times": 2}]"#
+    )
     let result = try runBDConvert(["list", proxy.url(server.calendar)])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(Self.uids(result.stdout) == ["uid-a", "uid-b", "uid-c"])
@@ -35,11 +34,9 @@ import Testing
   }
 
   @Test func aServerThatKeepsFailingExits75AfterFourAttempts() throws {
-    guard
-      let (server, proxy) = try Self.setUp(
-        #"[{"method": "REPORT", "action": "status", "status": 429, "headers": {"Retry-After": "0"}}]"#
-      )
-    else { return }
+    let (server, proxy) = try Self.setUp(
+      #"[{"method": "REPORT", "action": "status", "status": 429, "headers": {"Retry-After": "0"}}]"#
+    )
     let result = try runBDConvert(["list", proxy.url(server.calendar)])
     #expect(result.status == 75)
     #expect(result.stderr.contains("HTTP 429 Too Many Requests, still failing after 4 attempts"))
@@ -47,11 +44,9 @@ import Testing
   }
 
   @Test func aDroppedConnectionAndATimeoutAreTriedAgain() throws {
-    guard
-      let (server, proxy) = try Self.setUp(
-        #"[{"method": "PROPFIND", "action": "drop", "times": 1}, {"method": "REPORT", "action": "delay", "seconds": 3, "times": 1}]"#
-      )
-    else { return }
+    let (server, proxy) = try Self.setUp(
+      #"[{"method": "PROPFIND", "action": "drop", "times": 1}, {"method": "REPORT", "action": "delay", "seconds": 3, "times": 1}]"#
+    )
     let result = try runBDConvert(["list", proxy.url(server.calendar), "--timeout", "1"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(Self.uids(result.stdout) == ["uid-a", "uid-b", "uid-c"])
@@ -60,10 +55,8 @@ import Testing
 
   @Test func aConcurrentEditGets412AndTheResourceIsReadAgain() throws {
     // The proxy edits b.ics upstream just before forwarding the DELETE: its If-Match fails once.
-    guard
-      let (server, proxy) = try Self.setUp(
-        #"[{"method": "DELETE", "action": "touch", "times": 1}]"#)
-    else { return }
+    let (server, proxy) = try Self.setUp(
+      #"[{"method": "DELETE", "action": "touch", "times": 1}]"#)
     let result = try runBDConvert(["delete", "--uid", "uid-b", proxy.url(server.calendar)])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("removed 1 event"))
@@ -77,9 +70,7 @@ import Testing
   }
 
   @Test func editsThatKeepComingExit75AndLeaveTheResource() throws {
-    guard
-      let (server, proxy) = try Self.setUp(#"[{"method": "DELETE", "action": "touch"}]"#)
-    else { return }
+    let (server, proxy) = try Self.setUp(#"[{"method": "DELETE", "action": "touch"}]"#)
     let result = try runBDConvert(["delete", "--uid", "uid-b", proxy.url(server.calendar)])
     #expect(result.status == 75)
     #expect(result.stderr.contains("b.ics was changed by someone else"))
@@ -95,7 +86,7 @@ import Testing
     // The server makes the calendar, but the answer comes after the client's timeout: the
     // retried MKCALENDAR finds the URL taken (Xandikos: 403), by the calendar the first attempt
     // made. It used to exit 77, the 403 read as refused credentials.
-    guard let dav = try DAVFixture(.xandikos) else { return }
+    let dav = try DAVFixture(.xandikos)
     let proxy = try FaultProxy(
       upstream: dav.server,
       rules: #"[{"method": "MKCALENDAR", "action": "late", "seconds": 3, "times": 1}]"#)
@@ -108,18 +99,14 @@ import Testing
   }
 
   @Test func aMalformedAnswerExits65() throws {
-    guard
-      let (server, proxy) = try Self.setUp(#"[{"method": "REPORT", "action": "malformed"}]"#)
-    else { return }
+    let (server, proxy) = try Self.setUp(#"[{"method": "REPORT", "action": "malformed"}]"#)
     let result = try runBDConvert(["list", proxy.url(server.calendar)])
     #expect(result.status == 65)
     #expect(result.stderr.contains("malformed multistatus XML"))
   }
 
   @Test func refusedCredentialsFromAProxyExit77() throws {
-    guard
-      let (server, proxy) = try Self.setUp(#"[{"action": "status", "status": 403}]"#)
-    else { return }
+    let (server, proxy) = try Self.setUp(#"[{"action": "status", "status": 403}]"#)
     let result = try runBDConvert(["delete", "--uid", "uid-a", proxy.url(server.calendar)])
     #expect(result.status == 77)
     #expect(result.stderr.contains("HTTP 403"))
@@ -129,7 +116,7 @@ import Testing
   @Test func aLockedServerIsWaitedForLongerThanAFailingOne() throws {
     // Xandikos answers 423 while its git store commits another write: six 423s for one PUT
     // (more than the four attempts other failures get) still end in a complete sync.
-    guard let dav = try DAVFixture(.xandikos) else { return }
+    let dav = try DAVFixture(.xandikos)
     let (result, proxy) = try dav.syncOneContact(
       throughProxy:
         #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 6}]"#
@@ -143,7 +130,7 @@ import Testing
   }
 
   @Test func aServerThatStaysLockedExits75AfterEightAttemptsAndARerunFinishes() throws {
-    guard let dav = try DAVFixture(.xandikos) else { return }
+    let dav = try DAVFixture(.xandikos)
     let (result, proxy) = try dav.syncOneContact(
       throughProxy:
         #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}}]"#
@@ -160,11 +147,9 @@ import Testing
     // Parallel writes to a server that locks its store only make each other wait: after the
     // first 423, the PUTs are sent one at a time (each held 0.3 s by the proxy, so that PUTs
     // sent in parallel would overlap there).
-    guard
-      let (server, proxy) = try Self.setUp(
-        #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 1}, {"method": "PUT", "action": "delay", "seconds": 0.3}]"#
-      )
-    else { return }
+    let (server, proxy) = try Self.setUp(
+      #"[{"method": "PUT", "action": "status", "status": 423, "headers": {"Retry-After": "0"}, "times": 1}, {"method": "PUT", "action": "delay", "seconds": 0.3}]"#
+    )
     let folder = try TemporaryDirectory()
     let people = (1...12).map { ("P\($0)", "1970-05-\(10 + $0)") }
     let file = try folder.write("contacts.vcf", DAVFixture.contacts(people))

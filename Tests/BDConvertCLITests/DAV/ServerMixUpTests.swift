@@ -1,16 +1,17 @@
 import BirthdayDAV
 import Foundation
+import TestSupport
 import Testing
 
 /// A calendar URL where an address book belongs and the other way round (issue 30, item 6), and
 /// `delete --dry-run` on a calendar URL (item 9), against real servers on 127.0.0.1.
-@Suite(.serialized) struct ServerMixUpTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerMixUpTests {
   static let kinds = DAVTestServer.Kind.allCases
 
   @Test(arguments: kinds) func theWrongKindOfCollectionIsNamedBeforeAnyChange(
     _ kind: DAVTestServer.Kind
   ) throws {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let book = try dav.addressBook()
     let synced = try dav.sync(try dav.contacts())  // the calendar, with three events
     #expect(synced.status == 0, "\(synced.stderr)")

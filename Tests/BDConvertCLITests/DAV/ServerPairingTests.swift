@@ -1,15 +1,16 @@
 import BirthdayDAV
 import Foundation
+import TestSupport
 import Testing
 
 /// A contact without a UID, renamed and re-dated, synced to a real server (Radicale, Xandikos,
 /// sabre/dav on 127.0.0.1): the paired replacement (written with the new UID at the old event's
 /// place) leaves exactly one event for the person (issue 30 item 1).
-@Suite(.serialized) struct ServerPairingTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerPairingTests {
   @Test(arguments: DAVTestServer.Kind.allCases) func aRenamedContactIsOneEventOnTheServer(
     _ kind: DAVTestServer.Kind
   ) throws {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let header = "First Name,Last Name,Birthday,E-mail 1 - Value\n"
     let file = try dav.folder.write(
       "google.csv", header + "Peggy,Smith,1980-03-14,peggy@example.com\nAnn,Lee,1985-04-12,\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A contact without a UID on a CardDAV source is keyed by its resource's name: renamed and
@@ -6,7 +7,7 @@ import Testing
 /// card, and Radicale, Xandikos and sabre/dav refuse or complete a card without one, so the
 /// address book is served by the scripted server on 127.0.0.1 (a server that stores cards as
 /// they come does serve them so).
-@Suite(.serialized) struct ServerResourceKeyTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerResourceKeyTests {
   static let environment = ["BDCONVERT_PASSWORD": "hunter2", "SOURCE_DATE_EPOCH": "1767225600"]
 
   static func card(_ given: String, _ family: String, _ day: String) -> String {
@@ -17,27 +18,10 @@ import Testing
   /// The address book at /book/ on A: Ann (with a UID) and the card at peggy-0001.vcf, whose
   /// first REPORT answer is `before` and later ones `after`.
   static func server(before: String, after: String) throws -> ScriptedDAVServer {
-    let hrefs = ["/book/ann.vcf", "/book/peggy-0001.vcf"]
     let ann = DAVFixture.card("Ann", "1985-04-12")
-    func report(_ peggy: String) -> String {
-      ScriptedDAVServer.multistatus(
-        zip(hrefs, [ann, peggy]).map { ($0, ScriptedDAVServer.memberProperties(card: $1)) })
-    }
-    var first = ScriptedDAVServer.answer(
-      port: "A", "REPORT", "/book/", status: 207, body: report(before))
-    first["times"] = 1
-    return try ScriptedDAVServer([
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "0", status: 207,
-        body: ScriptedDAVServer.multistatus([("/book/", ScriptedDAVServer.addressBookProperties)])),
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "1", status: 207,
-        body: ScriptedDAVServer.multistatus(
-          [("/book/", ScriptedDAVServer.addressBookProperties)]
-            + hrefs.map { ($0, ScriptedDAVServer.memberProperties()) })),
-      first,
-      ScriptedDAVServer.answer(port: "A", "REPORT", "/book/", status: 207, body: report(after)),
-    ])
+    return try ScriptedDAVServer(
+      ScriptedDAVServer.addressBookAtA(
+        ["/book/ann.vcf", "/book/peggy-0001.vcf"], reports: [[ann, before], [ann, after]]))
   }
 
   @Test func aContactWithoutUIDRenamedOnTheServerIsOneUpdate() throws {

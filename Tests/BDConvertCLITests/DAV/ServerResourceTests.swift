@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a run costs the machine while a server misbehaves, measured on the binary by
 /// `Tests/DAV/child_usage.py` (wait4's rusage of the child): memory stays near the 64 MiB body
 /// cap however much a server sends, and waiting for a slow answer costs no CPU. Loose bounds
 /// on resources, not timings of speed.
-@Suite(.serialized) struct ServerResourceTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerResourceTests {
   /// Peak resident memory allowed: the 64 MiB cap, the binary and a margin. Before libcurl's
   /// write callback ended the body at the cap, URLSession's queue held hundreds of megabytes.
   static let memoryBoundKB = 150 * 1024

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What bdconvert requests when a server's answers lead elsewhere (issue 31, items 1 to 4), against
@@ -6,7 +7,7 @@ import Testing
 /// the user names, port B "another host". Credentials go to A alone; only direct members of the
 /// collection are read, changed or removed; changes never follow a redirect; a password in the
 /// URL is refused and never printed.
-@Suite(.serialized) struct ServerScopeTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerScopeTests {
   static let environment = [
     "BDCONVERT_PASSWORD": "hunter2", "SOURCE_DATE_EPOCH": "1767225600",
   ]
@@ -135,20 +136,8 @@ import Testing
       ("http://127.0.0.1:{B}/book/cy.vcf", DAVFixture.card("Cy", "2001-07-30")),
       ("/book/../dee.vcf", DAVFixture.card("Dee", "1970-05-06")),
     ]
-    let server = try ScriptedDAVServer([
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "0", status: 207,
-        body: ScriptedDAVServer.multistatus([("/book/", ScriptedDAVServer.addressBookProperties)])),
-      ScriptedDAVServer.answer(
-        port: "A", "PROPFIND", "/book/", depth: "1", status: 207,
-        body: ScriptedDAVServer.multistatus(
-          [("/book/", ScriptedDAVServer.addressBookProperties)]
-            + cards.map { ($0.0, ScriptedDAVServer.memberProperties()) })),
-      ScriptedDAVServer.answer(
-        port: "A", "REPORT", "/book/", status: 207,
-        body: ScriptedDAVServer.multistatus(
-          cards.map { ($0.0, ScriptedDAVServer.memberProperties(card: $0.1)) })),
-    ])
+    let server = try ScriptedDAVServer(
+      ScriptedDAVServer.addressBookAtA(cards.map(\.0), reports: [cards.map(\.1)]))
     let folder = try TemporaryDirectory()
     let result = try runBDConvert(
       ["sync", server.url("/book/"), "--to", folder.url.path + "/out.ics", "--user", "me"],

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BDConvertCLI
 
 /// `bdconvert` runs a command that names a server in its sibling `bdconvert-dav` (found next to
 /// its own executable, links resolved), so that it starts without the network and XML libraries.
-@Suite(.serialized) struct ServerSiblingTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerSiblingTests {
   /// The built sibling, next to the binary under test.
   static let sibling = bdconvertBinary.deletingLastPathComponent().appendingPathComponent(
     ServerSibling.name)
@@ -76,7 +77,7 @@ import Testing
   }
 
   @Test func aServerCommandPassesStandardInputOutputAndStatusThrough() throws {
-    guard let dav = try DAVFixture(.radicale) else { return }
+    let dav = try DAVFixture(.radicale)
     let contacts = Array(DAVFixture.contacts(DAVFixture.people).utf8)
     let synced = try runBDConvert(
       ["sync", "-", "--to", dav.server.calendar, "--create"] + dav.server.userArguments,

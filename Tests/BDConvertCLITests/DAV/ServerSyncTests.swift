@@ -1,11 +1,12 @@
 import BirthdayDAV
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync SOURCE --to URL` against real servers on 127.0.0.1 (Radicale, Xandikos, sabre/dav):
 /// first sync, no-op re-sync, one edit, one removal, events that are not ours, moved resources,
 /// and faults through `Tests/DAV/fault_proxy.py`.
-@Suite(.serialized) struct ServerSyncTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerSyncTests {
   static let kinds = DAVTestServer.Kind.allCases
 
   static func listed(_ server: DAVTestServer) throws -> [String] {
@@ -16,7 +17,7 @@ import Testing
   }
 
   @Test(arguments: kinds) func firstSyncThenANoOpResync(_ kind: DAVTestServer.Kind) throws {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let file = try dav.contacts()
     let first = try dav.sync(file)
     #expect(first.status == 0, "\(first.stderr)")
@@ -36,7 +37,7 @@ import Testing
   @Test(arguments: kinds) func anEditIsOnePUTAndARemovalOneDELETE(_ kind: DAVTestServer.Kind)
     throws
   {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let file = try dav.contacts()
     #expect(try dav.sync(file).status == 0)
     // An event added by hand in the calendar app: never touched.
@@ -66,7 +67,7 @@ import Testing
   @Test(arguments: kinds) func aManagedEventMovedByAnotherClientIsFoundWhereItIs(
     _ kind: DAVTestServer.Kind
   ) throws {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let file = try dav.contacts()
     #expect(try dav.sync(file).status == 0)
     let collection = dav.calendar
@@ -88,7 +89,7 @@ import Testing
   }
 
   @Test func aConcurrentEditDuringSyncIsReadAgainAndAFailingServerConverges() throws {
-    guard let dav = try DAVFixture(.xandikos) else { return }
+    let dav = try DAVFixture(.xandikos)
     let server = dav.server
     let file = try dav.contacts()
     #expect(try dav.sync(file).status == 0)
@@ -128,7 +129,7 @@ import Testing
   }
 
   @Test(arguments: kinds) func createMakesAMissingCollection(_ kind: DAVTestServer.Kind) throws {
-    guard let dav = try DAVFixture(kind) else { return }
+    let dav = try DAVFixture(kind)
     let server = dav.server
     let file = try dav.contacts()
     let url = server.calendarHome + "new-calendar/"
@@ -144,7 +145,7 @@ import Testing
   }
 
   @Test func createMakesTheNamedCalendarFromTheServerRoot() throws {
-    guard let dav = try DAVFixture(.radicale) else { return }
+    let dav = try DAVFixture(.radicale)
     let server = dav.server
     let file = try dav.contacts()
     let refused = try runBDConvert(

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Servers with certificates their users made: a self-signed one and one signed by a private
 /// CA, both made here with openssl for 127.0.0.1, served by `Tests/DAV/hostile_server.py
 /// --tls-cert`. The default refuses them and says why; `--ca-file`, `SSL_CERT_FILE` and
 /// `--pin-sha256` are how a user trusts them.
-@Suite(.serialized) struct ServerTLSTests {
+@Suite(.serialized, .tags(.slow), .slowTimeLimit) struct ServerTLSTests {
   /// A self-signed certificate and key for 127.0.0.1, and a test CA with a server certificate
   /// it signed, in one folder.
   final class Certificates {

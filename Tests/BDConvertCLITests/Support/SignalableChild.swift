@@ -1,13 +1,20 @@
 import Foundation
 
 /// A child process started with no signal blocked and SIGHUP, SIGINT and SIGTERM at their
-/// defaults. `Process` would hand on the mask of the test's thread, which blocks most signals:
-/// a signal sent to the child would then wait until it exits.
+/// defaults, and with no descriptor but 0, 1 and 2. `Process` would hand on the mask of the test's
+/// thread, which blocks most signals: a signal sent to the child would then wait until it exits.
+/// And it hands each child one end of the socket through which it learns that the child ended:
+/// a daemon the child starts would keep that end open, and `waitUntilExit` would never return
+/// (the test servers' scripts start PostgreSQL and Cyrus this way).
 final class SignalableChild {
   let pid: pid_t
   private var status: Int32?
 
-  init(_ executable: String, _ arguments: [String]) throws {
+  /// Starts `executable`; its standard output and error go to the files `output` and `errors`
+  /// (made or emptied), or to /dev/null.
+  init(_ executable: String, _ arguments: [String], output: String? = nil, errors: String? = nil)
+    throws
+  {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -22,10 +29,12 @@ final class SignalableChild {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in Int32(0)...2 {
+    for (descriptor, path) in [(Int32(0), nil), (1, output), (2, errors)] {
       posix_spawn_file_actions_addopen(
-        &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        &actions, descriptor, path ?? "/dev/null",
+        descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
+    guard closeDescriptors(from: 3, &actions) == 0 else { throw POSIXError(.EINVAL) }
     let environment = bdconvertEnvironment(["SOURCE_DATE_EPOCH": "0"]).map {
       "\($0.key)=\($0.value)"
     }
@@ -71,6 +80,20 @@ final class SignalableChild {
     }
     return isRunning && kill(pid, SIGSTOP) == 0
   }
+}
+
+/// Closes every descriptor from `first` on in the child: glibc's
+/// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module does not
+/// declare.
+private func closeDescriptors(
+  from first: Int32, _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>
+) -> Int32 {
+  typealias AddCloseFrom =
+    @convention(c) (
+      UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+    ) -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return ENOSYS }
+  return unsafeBitCast(symbol, to: AddCloseFrom.self)(actions, first)
 }
 
 /// The paths the open descriptors of process `pid` lead to (`/proc/PID/fd`).

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -21,7 +22,7 @@ import Testing
       "\(bytes)")
   }
 
-  @Test func everyOneAndTwoByteInputMatchesTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyOneAndTwoByteInputMatchesTheDefinition() {
     Self.check([])
     for first in UInt8.min...UInt8.max {
       Self.check([first])
@@ -32,7 +33,7 @@ import Testing
   /// Three- and four-byte leads with every kind of follower, inside and after ASCII runs of the
   /// lengths around the eight-byte comparison. A truncated four-byte sequence before a letter
   /// (`F0 90 80 41`) is repaired into as many bytes as it had: only the bytes tell.
-  @Test func longerSequencesMatchTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func longerSequencesMatchTheDefinition() {
     let followers: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
     for lead: UInt8 in [0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5] {
       for second in followers {

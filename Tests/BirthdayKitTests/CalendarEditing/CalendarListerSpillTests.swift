@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -119,11 +120,13 @@ private struct GeneratedCalendar {
     return (events, warnings, statistics)
   }
 
-  @Test(arguments: [
-    (1_000, 1, 2),  // a run every few events, many merge passes
-    (4_000, 3, 64),  // a run every ~40 events, one merge
-    (1 << 30, 3, 64),  // all in memory
-  ])
+  @Test(
+    .tags(.slow), .slowTimeLimit,
+    arguments: [
+      (1_000, 1, 2),  // a run every few events, many merge passes
+      (4_000, 3, 64),  // a run every ~40 events, one merge
+      (1 << 30, 3, 64),  // all in memory
+    ])
   func spilledListingEqualsTheInMemoryListing(budget: Int, seed: UInt64, fanIn: Int) throws {
     let calendar = GeneratedCalendar(events: 2_000, seed: seed)
     let expected = try inMemoryListing(calendar)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -146,18 +147,8 @@ import Testing
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture, with a UID it
   /// holds and one it does not.
-  @Test func fuzzCorporaAndFixturesAreEditedAlike() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var inputs: [(String, [UInt8])] = []
-    for folder in ["Fuzz/Corpus/ics", "Fuzz/Corpus/sync", "Tests/BirthdayKitTests/Resources/ics"] {
-      let directory = root.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-        inputs.append(
-          ("\(folder)/\(name)", Array(try Data(contentsOf: directory.appendingPathComponent(name))))
-        )
-      }
-    }
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreEditedAlike() throws {
+    let inputs = try TestCorpus.calendars()
     #expect(inputs.count > 500)
     for (name, input) in inputs {
       var uids = ["absent"]

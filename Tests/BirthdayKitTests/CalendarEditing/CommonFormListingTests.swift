@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -116,18 +117,11 @@ import Testing
   }
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture.
-  @Test func fuzzCorporaAndFixturesAreListedAlike() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var count = 0
-    for folder in ["Fuzz/Corpus/ics", "Fuzz/Corpus/sync", "Tests/BirthdayKitTests/Resources/ics"] {
-      let directory = root.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-        let input = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-        Self.check([input], steps: [5], "\(folder)/\(name)")
-        count += 1
-      }
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreListedAlike() throws {
+    let inputs = try TestCorpus.calendars()
+    for (name, input) in inputs {
+      Self.check([input], steps: [5], "\(name)")
     }
-    #expect(count > 500)
+    #expect(inputs.count > 500)
   }
 }

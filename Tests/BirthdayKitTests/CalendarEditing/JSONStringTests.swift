@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -42,7 +43,7 @@ import Testing
     return result + [0x22]
   }
 
-  @Test func writerMatchesTheByteByByteDefinition() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func writerMatchesTheByteByByteDefinition() throws {
     for sample in Self.samples() {
       let written = sample.withUnsafeBytes { source in
         [UInt8](unsafeUninitializedCapacity: jsonStringMaximum(source.count)) { buffer, count in
@@ -69,7 +70,7 @@ import Testing
 
   /// Long texts (the check skips eight ASCII bytes at a time) with a byte of a multi-byte
   /// sequence, or a broken one, anywhere: valid exactly when `String(validating:)` takes them.
-  @Test func utf8CheckOfLongTextsAgreesWithStringValidating() {
+  @Test(.tags(.slow), .slowTimeLimit) func utf8CheckOfLongTextsAgreesWithStringValidating() {
     var generator = SystemRandomNumberGenerator()
     let interesting: [UInt8] = [
       0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xE1, 0xED,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -222,24 +223,18 @@ import Testing
 
   /// Every input of the `ics` and `sync` fuzz corpora and every calendar fixture, cut at
   /// every `BEGIN:VEVENT` (up to 12 per file).
-  @Test func fuzzCorporaAndFixturesAreCutAlike() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var (files, joined) = (0, 0)
-    for folder in ["Fuzz/Corpus/ics", "Fuzz/Corpus/sync", "Tests/BirthdayKitTests/Resources/ics"] {
-      let directory = root.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-        let input = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-        let one = Self.listing([input], cut: nil)
-        for cut in Self.cuts(in: input).prefix(12) {
-          let two = Self.listing([input], cut: { _ in cut })
-          #expect(two.lines == one.lines, "\(folder)/\(name) cut at \(cut)")
-          joined += two.joined
-        }
-        files += 1
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAndFixturesAreCutAlike() throws {
+    let inputs = try TestCorpus.calendars()
+    var joined = 0
+    for (name, input) in inputs {
+      let one = Self.listing([input], cut: nil)
+      for cut in Self.cuts(in: input).prefix(12) {
+        let two = Self.listing([input], cut: { _ in cut })
+        #expect(two.lines == one.lines, "\(name) cut at \(cut)")
+        joined += two.joined
       }
     }
-    #expect(files > 500)
+    #expect(inputs.count > 500)
     #expect(joined > 500)
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -14,7 +15,7 @@ import Testing
     }
   }
 
-  @Test func everyShortInputOverDigitsAndDashesAgrees() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortInputOverDigitsAndDashesAgrees() {
     // Every input of 6, 8 and 10 bytes over 0, 1, 9 and `-` (and the lengths around them):
     // separators in and out of place, zero and out-of-range months and days.
     let alphabet = Array("019-".utf8)

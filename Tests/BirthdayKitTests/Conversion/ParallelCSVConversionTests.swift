@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -6,29 +7,10 @@ import Testing
 /// bytes, same diagnostics in the same order with the same line numbers, same errors. Batches of a
 /// few rows put every kind of row next to a batch boundary.
 @Suite struct ParallelCSVConversionTests {
-  struct Run: Equatable {
-    var output: [UInt8]
-    var diagnostics: [String]
-    var statistics: String
-    var error: String?
-  }
-
   static func convert(_ bytes: [UInt8], options: CSVReadOptions, threads: Int?, batchSize: Int)
-    -> Run
+    -> ConversionRun
   {
-    var diagnostics: [String] = []
-    // Records with problems are counted through the failures of both readers and converter.
-    let failures = ConversionFailureCounter()
-    let report = failures.counting { diagnostics.append($0.description) }
-    var converter = BirthdayCalendarConverter(
-      sink: MemoryByteSink(),
-      options: .init(
-        calendar: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
-        includeAnniversaries: true),
-      diagnostics: report, failureCounter: failures)
-    var error: String?
-    do {
-      try converter.begin()
+    ConversionRun { converter, report in
       if let threads {
         try converter.convert(
           CSVSegmentedInput(
@@ -41,15 +23,7 @@ import Testing
           diagnostics: report)
         try converter.convert(&reader, recordNoun: .row)
       }
-      _ = try converter.finish()
-    } catch let caught {
-      error = "\(caught)"
     }
-    let statistics = converter.statistics
-    return Run(
-      output: converter.sink.bytes, diagnostics: diagnostics,
-      statistics: "\(statistics)",
-      error: error)
   }
 
   /// Checks the parallel path against the sequential one for several batch sizes and threads.

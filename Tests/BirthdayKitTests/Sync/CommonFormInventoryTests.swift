@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -9,9 +10,12 @@ import Testing
 @Suite struct CommonFormInventoryTests {
   static let set = "birthdays"
 
-  /// Checks one calendar; returns whether the common form read it.
+  /// Checks one calendar, read in blocks of `blockSize` bytes; returns whether the common form
+  /// read it.
   @discardableResult
-  static func check(_ calendar: [UInt8], _ comment: Comment? = nil) throws -> Bool {
+  static func check(_ calendar: [UInt8], _ comment: Comment? = nil, blockSize: Int = 1 << 20)
+    throws -> Bool
+  {
     let general: SyncInventory?
     do {
       general = try FileSyncTarget.inventory(
@@ -21,7 +25,8 @@ import Testing
       general = nil
     }
     let common = try CommonFormInventory.read(
-      MemoryRandomAccessSource(calendar), set: set, expectedCount: calendar.count / 400)
+      MemoryRandomAccessSource(calendar), set: set, expectedCount: calendar.count / 400,
+      blockSize: blockSize)
     guard let common else { return false }
     let scanned = try #require(general, "the common form read a calendar the scanner refuses")
     #expect(try common.matches(scanned), comment)
@@ -65,10 +70,11 @@ import Testing
     }
   }
 
-  /// Files whose lines go across the 1 MiB blocks the file is read in, folded lines too.
+  /// Files whose lines go across the blocks the file is read in, folded lines too: blocks of
+  /// 232 to 264 bytes put block ends at many offsets of every kind of line of a 17 KB file.
   @Test func blockBoundariesDoNotMatter() throws {
     var events = ""
-    for index in 0..<12_000 {
+    for index in 0..<90 {
       let fold =
         index % 3 == 0
         ? "DESCRIPTION:" + String(repeating: "x", count: 70) + "\r\n "
@@ -76,8 +82,10 @@ import Testing
       events += Self.event("uid-\(index)", fold)
     }
     let calendar = Self.calendar(events)
-    #expect(calendar.count > 2 << 20)
-    #expect(try Self.check(calendar))
+    #expect(calendar.count > 16_000)
+    for blockSize in 232...264 {
+      #expect(try Self.check(calendar, "blocks of \(blockSize) bytes", blockSize: blockSize))
+    }
   }
 
   /// What is left to the scanner: other line endings, a byte order mark, blank lines, trailing
@@ -100,23 +108,16 @@ import Testing
   }
 
   /// Every calendar of the fuzz corpora: read alike, or left to the scanner.
-  @Test func fuzzCorporaAreReadAsTheScannerReadsThem() throws {
-    let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fuzz/Corpus")
+  @Test(.tags(.slow), .slowTimeLimit) func fuzzCorporaAreReadAsTheScannerReadsThem() throws {
     var read = 0
-    for folder in ["sync", "ics"] {
-      let directory = corpus.appendingPathComponent(folder)
-      for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-        let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-        var calendar = bytes
-        if folder == "sync" {  // two bytes of length, the calendar, the contacts
-          guard bytes.count >= 2 else { continue }
-          let split = min(Int(bytes[0]) | Int(bytes[1]) << 8, bytes.count - 2)
-          calendar = Array(bytes[2..<(2 + split)])
-        }
-        if try Self.check(calendar, "\(folder)/\(name)") { read += 1 }
+    for (name, bytes) in try TestCorpus.files(in: ["Fuzz/Corpus/sync", "Fuzz/Corpus/ics"]) {
+      var calendar = bytes
+      if name.hasPrefix("Fuzz/Corpus/sync/") {  // two bytes of length, the calendar, the contacts
+        guard bytes.count >= 2 else { continue }
+        let split = min(Int(bytes[0]) | Int(bytes[1]) << 8, bytes.count - 2)
+        calendar = Array(bytes[2..<(2 + split)])
       }
+      if try Self.check(calendar, "\(name)") { read += 1 }
     }
     #expect(read > 50)
   }

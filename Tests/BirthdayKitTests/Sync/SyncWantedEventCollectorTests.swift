@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -93,7 +94,7 @@ import Testing
     return result
   }
 
-  @Test(arguments: [nil, 1, 2, 3] as [Int?])
+  @Test(.tags(.slow), .slowTimeLimit, arguments: [nil, 1, 2, 3] as [Int?])
   func handedOverIsWhatScanningFinds(threads: Int?) throws {
     let book = Self.addressBook()
     for (name, options) in Self.optionSets {

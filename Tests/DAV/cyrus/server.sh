@@ -8,12 +8,6 @@
 #   server.sh mailbox IMAP_PORT      create alice's mailbox (waits for the IMAP service, at most 20 s)
 #   server.sh remove FOLDER          remove the folder
 set -euo pipefail
-# Foundation's Process learns that this script ended when every copy of a descriptor it passed down
-# is closed: the daemons started here must not inherit any.
-for fd in /proc/$$/fd/*; do
-  fd=${fd##*/}
-  if ((fd > 2)); then eval "exec $fd>&-" 2>/dev/null || true; fi
-done
 case $1 in
 setup)
   port=$2

@@ -7,12 +7,6 @@
 #   server.sh start TEMPLATE      copy it into a new folder, start PostgreSQL there, print the folder
 #   server.sh stop FOLDER         stop that PostgreSQL and remove the folder
 set -euo pipefail
-# Foundation's Process learns that this script ended when every copy of a descriptor it passed down
-# is closed: the daemons started here must not inherit any.
-for fd in /proc/$$/fd/*; do
-  fd=${fd##*/}
-  if ((fd > 2)); then eval "exec $fd>&-" 2>/dev/null || true; fi
-done
 pg=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 as_postgres() { setpriv --reuid=postgres --regid=postgres --clear-groups "$@"; }
 # The socket in the folder, no TCP; no fsync (a test's database is thrown away).

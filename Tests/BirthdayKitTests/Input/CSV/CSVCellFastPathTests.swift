@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -34,7 +35,7 @@ import Testing
 
   /// Every cell of up to six characters over the separators, `*`, space, TAB and a letter: the
   /// ASCII path takes names already on one line without sanitizing them.
-  @Test func everyShortASCIICellMatchesTheDefinition() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortASCIICellMatchesTheDefinition() {
     let alphabet: [Character] = ["*", " ", ":", ";", "a", "\t"]
     var cells: [String] = [""]
     var last: [String] = [""]
@@ -100,7 +101,7 @@ import Testing
   /// `YYYY-MM-DD`, `--MMDD`) give what the general path gives: every cell of six and eight
   /// characters over `0 1 9 - /` (the lengths the fast path reads), and random ten-character
   /// cells over those and `2 3 5`, in every order.
-  @Test func commonFormCellsReadAsTheGeneralPathReadsThem() {
+  @Test(.tags(.slow), .slowTimeLimit) func commonFormCellsReadAsTheGeneralPathReadsThem() {
     let alphabet: [Character] = ["0", "1", "9", "-", "/"]
     var cells: [String] = [""]
     for length in 1...8 {

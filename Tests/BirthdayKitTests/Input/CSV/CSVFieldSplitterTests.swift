@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -72,7 +73,7 @@ import Testing
   /// Every record of up to seven bytes over quotes, delimiters, a line break and a letter: the
   /// quoted path walks quotes and delimiters eight bytes at a time, so short records end in its
   /// byte-by-byte tail and longer ones (below) cross its words.
-  @Test func everyShortRecordSplitsAsTheReferenceRule() {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortRecordSplitsAsTheReferenceRule() {
     let alphabet: [UInt8] = [0x22, 0x2C, 0x61, 0x0A]
     var records: [[UInt8]] = [[]]
     var last: [[UInt8]] = [[]]

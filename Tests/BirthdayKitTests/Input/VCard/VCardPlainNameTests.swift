@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -76,7 +77,7 @@ import Testing
     }
   }
 
-  @Test func randomValuesReadTheSameQuotedPrintable() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func randomValuesReadTheSameQuotedPrintable() throws {
     var generator = SystemRandomNumberGenerator()
     var entries: [Values] = []
     for _ in 0..<2_000 {
@@ -90,7 +91,7 @@ import Testing
     try Self.expectSameQuotedPrintable(entries)
   }
 
-  @Test func everyShortValueReadsTheSameQuotedPrintable() throws {
+  @Test(.tags(.slow), .slowTimeLimit) func everyShortValueReadsTheSameQuotedPrintable() throws {
     // Every value of up to two pieces, then three pieces of a smaller set, as FN, as N and as UID.
     var values: [[UInt8]] = [[]]
     for first in Self.pieces {
@@ -186,7 +187,7 @@ import Testing
     return took
   }
 
-  @Test func plainPathsGiveWhatTheGeneralPathGives() {
+  @Test(.tags(.slow), .slowTimeLimit) func plainPathsGiveWhatTheGeneralPathGives() {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<1_500 {
       func value() -> [UInt8] {

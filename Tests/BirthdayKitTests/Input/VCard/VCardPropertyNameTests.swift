@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -70,7 +71,7 @@ import Testing
     }
   }
 
-  @Test func everySpellingInEveryCaseAndOneByteOff() {
+  @Test(.tags(.slow), .slowTimeLimit) func everySpellingInEveryCaseAndOneByteOff() {
     // The reference: the spellings compared ignoring ASCII case, as the long names are.
     func reference(_ bytes: [UInt8]) -> VCardPropertyName {
       let lowered = bytes.map(VCardBytes.lowercased)

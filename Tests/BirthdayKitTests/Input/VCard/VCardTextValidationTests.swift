@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import BirthdayKit
@@ -21,7 +22,7 @@ import Testing
     }
   }
 
-  @Test func validUTF8IsWhatStringValidatingAccepts() {
+  @Test(.tags(.slow), .slowTimeLimit) func validUTF8IsWhatStringValidatingAccepts() {
     // Every sequence of up to two bytes, then random ones built from lead and continuation bytes.
     for first in 0...255 {
       for second in 0...255 {

@@ -36,6 +36,6 @@ import Testing
     let result = try ParallelConversionTests.convert(Array(book.utf8), threads: nil, segmentSize: 0)
     let text = String(decoding: result.output, as: UTF8.self)
     #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
-    #expect(result.summary.contains("duplicatesMerged: 0"))
+    #expect(result.statistics.contains("duplicatesMerged: 0"))
   }
 }
