@@ -4,23 +4,13 @@ extension ConvertCommand {
   /// `convert`, `vcf-to-ics` and `csv-to-ics`: parses, then converts all inputs into one
   /// calendar, or with `--output-dir` each input into its own.
   /// - Parameter format: the input format; `nil` detects it per input (`convert`).
-  static func run(_ invocation: Invocation, command: CommandSpec, format: InputFormat?)
-    throws(CommandError) -> ExitStatus
-  {
-    var options = try ConvertOptions.parse(invocation.arguments, command: command, format: format)
-    if options.showHelp {
-      StandardStreams.output(HelpFormatter.help(for: command))
-      return .success
-    }
-    let timestamp = try CommandLineTool.timestamp(invocation.environment)
-    if options.today == nil, invocation.environment["SOURCE_DATE_EPOCH"] != nil {
+  static func run(_ frontend: Frontend, format: InputFormat?) throws(CommandError) -> ExitStatus {
+    var options = try ConvertOptions.parse(frontend.arguments, format: format)
+    let timestamp = try frontend.timestamp()
+    if options.today == nil, frontend.environment["SOURCE_DATE_EPOCH"] != nil {
       options.today = timestamp.date  // reproducible: the same ages on every run
     }
-    if !options.quiet {
-      for note in options.notes {
-        StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
-      }
-    }
+    Frontend.printNotes(options.notes, quiet: options.quiet)
     var reports: [ConversionReport] = []
     var status = ExitStatus.success
     var failure: CommandError?

@@ -1,64 +1,89 @@
 import BirthdayKit
 
 /// `delete`: remove events from a calendar by UID, keeping every other byte.
-struct DeleteCommand: Subcommand {
-  static var spec: CommandSpec { .delete }
+enum DeleteCommand {
+  typealias O = CalendarOption
 
-  /// Parses the arguments and runs; returns the exit status.
-  static func run(
-    _ arguments: [String], environment: [String: String] = [:],
-    server: (any ServerBackend)? = nil
-  ) throws(CommandError) -> ExitStatus {
-    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
-    guard scanned.operands.count <= 1 else {
-      throw .usage("delete takes one calendar file, not \(scanned.operands.count)", usage)
+  /// What `delete` was asked to do.
+  struct Request {
+    var path: String
+    var uids: [String]
+    var uidFiles: [String]
+    var inPlace: Bool
+    /// `-o PATH`; `nil` for standard output (also `-o -`).
+    var outputPath: String?
+    var verbose: Bool
+  }
+
+  /// Removes the UIDs given from the calendar (a file, standard input or a server calendar);
+  /// returns the exit status.
+  static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let request = try parse(frontend)
+    if frontend.arguments.has(O.deleteDryRun) {
+      return try DeletionPreview(uids: request.uids, uidFiles: request.uidFiles).run(
+        path: request.path, frontend)
     }
-    let path = scanned.operands.first ?? "-"
-    let inPlace = scanned.has("--in-place")
-    let outputPath = scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }  // `-o -`: stdout
-    if inPlace, outputPath != nil {
-      throw .usage("'--in-place' cannot be combined with '-o'", usage)
+    if ServerAccess.isURL(request.path) {
+      if request.inPlace || request.outputPath != nil {
+        throw .usage(
+          "'--in-place' and '-o' are for files; a server is changed in place", frontend.usage)
+      }
+      let (access, url) = try frontend.openServer(request.path)
+      if request.uids.isEmpty {
+        StandardStreams.error(nothingToDelete(request.uidFiles))
+        return .success
+      }
+      return try ServerDeletion.run(
+        uids: request.uids, url: url, access: access,
+        calendarName: try frontend.arguments.value(ServerOption.calendarName),
+        verbose: request.verbose)
     }
+    return try deleteFromFile(request, usage: frontend.usage)
+  }
+
+  /// The request, after the rules between the options: one calendar, `--in-place` with a file
+  /// and without `-o`, standard input for one thing, some UIDs, and no calendar to a terminal.
+  private static func parse(_ frontend: Frontend) throws(CommandError) -> Request {
+    let (arguments, usage) = (frontend.arguments, frontend.usage)
+    guard arguments.operands.count <= 1 else {
+      throw .usage("delete takes one calendar file, not \(arguments.operands.count)", usage)
+    }
+    let path = arguments.operands.first ?? "-"
+    let inPlace = arguments.has(O.inPlace)
+    let outputPath = try arguments.value(O.deleteOutput).flatMap { $0 == "-" ? nil : $0 }
+    if inPlace, outputPath != nil { throw .conflict(O.inPlace.long, "-o", usage: usage) }
     if inPlace, path == "-" { throw .usage("'--in-place' needs a FILE, not standard input", usage) }
-    let uidFiles = scanned.values("--uids-from")
+    let uidFiles = try arguments.values(O.uidsFrom)
     if path == "-", uidFiles.contains("-") {
       throw .usage("standard input cannot be both the calendar and '--uids-from'", usage)
     }
-    var uids = scanned.values("--uid")
+    var uids = try arguments.values(O.uid)
     for uidFile in uidFiles { uids += try readUIDs(uidFile) }
     if uids.isEmpty, uidFiles.isEmpty {
       throw .usage("no UID given: use --uid or --uids-from", usage)
     }
-    let dryRun = scanned.has("--dry-run")
     // The edited calendar scrolling past on a terminal, and the file unchanged, is never what
     // was meant (sed -i users expect the file edited).
-    if !dryRun, !inPlace, scanned.last("--output") == nil, !ServerAccess.isURL(path),
-      StandardStreams.outputIsTerminal
+    if !arguments.has(O.deleteDryRun), !inPlace, !arguments.has(O.deleteOutput),
+      !ServerAccess.isURL(path), StandardStreams.outputIsTerminal
     {
       throw .usage(
         "not writing the edited calendar to the terminal: "
           + (path == "-" ? "use -o FILE" : "use --in-place to edit \(path), or -o FILE")
           + " ('-o -' writes it to standard output)", usage)
     }
-    if dryRun {
-      return try DeletionPreview(uids: uids, uidFiles: uidFiles).run(
-        path: path, scanned: scanned, environment: environment, server: server, usage: usage)
-    }
+    return Request(
+      path: path, uids: uids, uidFiles: uidFiles, inPlace: inPlace, outputPath: outputPath,
+      verbose: arguments.has(O.deleteVerbose))
+  }
 
-    if ServerAccess.isURL(path) {
-      if inPlace || outputPath != nil {
-        throw .usage("'--in-place' and '-o' are for files; a server is changed in place", usage)
-      }
-      let (access, url) = try ServerAccess.open(
-        path, scanned: scanned, environment: environment, usage: usage, backend: server)
-      if uids.isEmpty {
-        StandardStreams.error(nothingToDelete(uidFiles))
-        return .success
-      }
-      return try ServerDeletion.run(
-        uids: uids, url: url, access: access, calendarName: scanned.last("--calendar-name"),
-        verbose: scanned.has("--verbose"))
-    }
+  /// Deletes from a calendar file or standard input.
+  private static func deleteFromFile(_ request: Request, usage: String) throws(CommandError)
+    -> ExitStatus
+  {
+    let (path, uids, inPlace, outputPath) = (
+      request.path, request.uids, request.inPlace, request.outputPath
+    )
     // One pass when the output can be taken back (a file renamed over the target on success,
     // standard output held back until then); a FIFO or device written through cannot take back
     // bytes, so there the calendar is checked on a first pass. In place, the calendar's lock is
@@ -72,11 +97,10 @@ struct DeleteCommand: Subcommand {
       output = nil
     } else if inPlace {
       output = try OutputTarget.file(
-        path, allowReplacingInput: true, lock: lock, verbose: scanned.has("--verbose"),
-        usage: usage)
+        path, allowReplacingInput: true, lock: lock, verbose: request.verbose, usage: usage)
     } else if let outputPath {
       output = try OutputTarget.file(
-        outputPath, inputs: file.identity.map { [$0] } ?? [], verbose: scanned.has("--verbose"),
+        outputPath, inputs: file.identity.map { [$0] } ?? [], verbose: request.verbose,
         usage: usage)
     } else {
       output = nil
@@ -110,7 +134,7 @@ struct DeleteCommand: Subcommand {
     // calendar is copied unchanged to -o or standard output, and left alone with --in-place.
     if output == nil, held == nil {
       progress.finish()
-      StandardStreams.error(nothingToDelete(uidFiles))
+      StandardStreams.error(nothingToDelete(request.uidFiles))
       return .success
     }
     let report: DeletionReport
@@ -139,7 +163,7 @@ struct DeleteCommand: Subcommand {
           + "\n")
     }
     if uids.isEmpty {
-      StandardStreams.error(nothingToDelete(uidFiles))
+      StandardStreams.error(nothingToDelete(request.uidFiles))
     } else {
       // An event is everything with one UID: the master and its RECURRENCE-ID overrides.
       let events = report.removed.filter { $0.count > 0 }.count

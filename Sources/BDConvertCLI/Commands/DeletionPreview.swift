@@ -9,11 +9,9 @@ struct DeletionPreview {
   let uids: [String]
   let uidFiles: [String]
 
-  func run(
-    path: String, scanned: ArgumentScanner.Result, environment: [String: String],
-    server: (any ServerBackend)?, usage: String
-  ) throws(CommandError) -> ExitStatus {
-    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+  func run(path: String, _ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let verbose = frontend.arguments.has(CalendarOption.deleteVerbose)
+    let printer = frontend.printer(verbose: verbose)
     defer { printer.finish() }
     let wanted = Set(uids)
     var found: [String: [CalendarEvent]] = [:]
@@ -23,10 +21,10 @@ struct DeletionPreview {
     let today = LocalDate.today()
     let place: String
     if ServerAccess.isURL(path) {
-      let (access, url) = try ServerAccess.open(
-        path, scanned: scanned, environment: environment, usage: usage, backend: server)
+      let (access, url) = try frontend.openServer(path)
+      let name = try frontend.arguments.value(ServerOption.calendarName)
       let calendars = try ServerCalendarReader.calendars(
-        at: url, name: scanned.last("--calendar-name"), discover: true, access: access,
+        at: url, name: name, discover: true, access: access,
         diagnostics: printer.handler)
       do {
         try CalendarLister.forEachEvent(
@@ -35,7 +33,7 @@ struct DeletionPreview {
         throw CalendarInput.commandError(error)
       }
       place = path
-      if scanned.has("--verbose") { StandardStreams.error(access.requestSummary) }
+      if verbose { StandardStreams.error(access.requestSummary) }
     } else {
       let file = try InputFile.open(path)
       defer { file.close() }

@@ -7,45 +7,37 @@ import BirthdayKit
 #endif
 
 /// `list`: one line (or one JSON object) per event, sorted by next occurrence.
-struct ListCommand: Subcommand {
-  static var spec: CommandSpec { .list }
+enum ListCommand {
+  typealias O = CalendarOption
 
-  /// Parses the arguments and runs; returns the exit status.
-  static func run(
-    _ arguments: [String], environment: [String: String] = [:],
-    server: (any ServerBackend)? = nil
-  ) throws(CommandError) -> ExitStatus {
-    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
-    let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
-    if paths.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", usage)
-    }
-    let today: CivilDate
-    if let text = scanned.last("--today") {
-      guard text.utf8.count == 10, let date = ISODateArgument.parse(text) else {
-        throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", usage)
+  /// Lists the calendars the operands name (standard input without any); returns the exit status.
+  static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let paths = try frontend.inputs()
+    let today = try frontend.today(O.listToday)
+    let operands = frontend.arguments.operands
+    if let url = operands.first(where: ServerAccess.isURL) {
+      guard operands.count == 1 else {
+        throw .usage("list takes one calendar URL, or files, not both", frontend.usage)
       }
-      today = date
-    } else {
-      today = LocalDate.today()
+      return try listServer(url, frontend, today: today)
     }
-    if let url = scanned.operands.first(where: ServerAccess.isURL) {
-      guard scanned.operands.count == 1 else {
-        throw .usage("list takes one calendar URL, or files, not both", usage)
-      }
-      return try listServer(
-        url, scanned: scanned, environment: environment, today: today, backend: server)
-    }
+    return try listFiles(paths, frontend, today: today)
+  }
+
+  /// `list FILE...`: the calendars as one, streamed in order of next occurrence.
+  private static func listFiles(_ paths: [String], _ frontend: Frontend, today: CivilDate)
+    throws(CommandError) -> ExitStatus
+  {
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
     for path in paths { inputs.append(try InputFile.open(path)) }
     let progress = ProgressReporter(noun: nil)
     progress.totalBytes = ProgressReporter.totalSize(of: inputs.map(\.descriptor))
     defer { progress.finish() }
-    let printer = DiagnosticPrinter(
-      strict: false, verbose: scanned.has("--verbose"), progress: progress)
+    let printer = frontend.printer(
+      verbose: frontend.arguments.has(CommonOption.verboseWarnings), progress: progress)
     defer { printer.finish() }
-    let json = scanned.has("--json")
+    let json = frontend.arguments.has(O.listJSON)
     // On a terminal, aligned columns under a header; elsewhere the tab-separated lines.
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
     var output: [UInt8] = []
@@ -93,18 +85,18 @@ struct ListCommand: Subcommand {
   }
 
   /// `list URL`: the events of a calendar collection on a server, listed as one calendar.
-  private static func listServer(
-    _ text: String, scanned: ArgumentScanner.Result, environment: [String: String],
-    today: CivilDate, backend: (any ServerBackend)?
-  ) throws(CommandError) -> ExitStatus {
-    let (access, url) = try ServerAccess.open(
-      text, scanned: scanned, environment: environment, usage: usage, backend: backend)
-    let printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+  private static func listServer(_ text: String, _ frontend: Frontend, today: CivilDate)
+    throws(CommandError) -> ExitStatus
+  {
+    let (access, url) = try frontend.openServer(text)
+    let verbose = frontend.arguments.has(CommonOption.verboseWarnings)
+    let printer = frontend.printer(verbose: verbose)
     defer { printer.finish() }
+    let name = try frontend.arguments.value(ServerOption.calendarName)
     let inputs = try ServerCalendarReader.calendars(
-      at: url, name: scanned.last("--calendar-name"), discover: true, access: access,
+      at: url, name: name, discover: true, access: access,
       diagnostics: printer.handler)
-    let json = scanned.has("--json")
+    let json = frontend.arguments.has(O.listJSON)
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
     var text = ""
     do {
@@ -121,7 +113,7 @@ struct ListCommand: Subcommand {
     }
     table?.finish()
     StandardStreams.output(text)
-    if scanned.has("--verbose") { StandardStreams.error(access.requestSummary) }
+    if verbose { StandardStreams.error(access.requestSummary) }
     return .success
   }
 

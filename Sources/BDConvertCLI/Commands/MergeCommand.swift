@@ -7,9 +7,7 @@ import BirthdayKit
 /// set (RFC 5545 §3.8.4.7): the first file that has the UID keeps it, later files' copies are
 /// left out, with a warning when their content differs (DTSTAMP, SEQUENCE and LAST-MODIFIED
 /// aside). A VTIMEZONE is kept once per TZID.
-struct MergeCommand: Subcommand {
-  static var spec: CommandSpec { .merge }
-
+struct MergeCommand {
   /// Where a UID was first seen, and a fingerprint of its content there.
   private struct Owner {
     var file: Int
@@ -36,20 +34,18 @@ struct MergeCommand: Subcommand {
   private static let revisionProperties = ["DTSTAMP", "SEQUENCE", "LAST-MODIFIED"]
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ arguments: [String]) throws(CommandError) -> ExitStatus {
-    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
-    let paths = scanned.operands.isEmpty ? ["-"] : scanned.operands
-    if paths.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", usage)
-    }
+  static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let paths = try frontend.inputs()
+    let usage = frontend.usage
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
     for path in paths { inputs.append(try InputFile.open(path)) }
     let output =
-      try scanned.last("--output").flatMap { $0 == "-" ? nil : $0 }.map {
-        path throws(CommandError) in
-        try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
-      } ?? OutputTarget.standardOutput()
+      try frontend.arguments.value(CalendarOption.mergeOutput).flatMap { $0 == "-" ? nil : $0 }.map
+    {
+      path throws(CommandError) in
+      try OutputTarget.file(path, inputs: inputs.compactMap(\.identity), usage: usage)
+    } ?? OutputTarget.standardOutput()
 
     var merger = MergeCommand()
     do {
@@ -62,7 +58,7 @@ struct MergeCommand: Subcommand {
       throw CalendarInput.commandError(error)
     }
     try output.commit()
-    if !scanned.has("--quiet") {
+    if !frontend.arguments.has(ConversionOption.quiet) {
       let calendars = inputs.count == 1 ? "1 calendar" : "\(inputs.count) calendars"
       StandardStreams.error(
         "bdconvert: merged \(calendars): \(merger.kept) components, left out "

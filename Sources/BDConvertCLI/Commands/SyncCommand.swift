@@ -41,17 +41,10 @@ struct SyncCommand {
   }
 
   /// Parses the arguments and runs; returns the exit status.
-  static func run(_ invocation: Invocation, command: CommandSpec) throws(CommandError)
-    -> ExitStatus
-  {
-    let usage = command.usageText
-    var options = try ConvertOptions.parse(invocation.arguments, command: command, format: nil)
-    if options.showHelp {
-      StandardStreams.output(HelpFormatter.help(for: command))
-      return .success
-    }
-    let scanned = try command.scanner.scan(invocation.arguments)
-    guard let target = scanned.last("--to"), !target.isEmpty else {
+  static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let (scanned, usage) = (frontend.arguments, frontend.usage)
+    var options = try ConvertOptions.parse(scanned, format: nil)
+    guard let target = try scanned.value(SyncOption.target), !target.isEmpty else {
       throw .usage("sync needs a target: --to FILE.ics or --to FOLDER/", usage)
     }
     if scanned.operands.isEmpty {
@@ -59,75 +52,27 @@ struct SyncCommand {
     }
     try ServerAccess.refusePasswords(in: [target] + scanned.operands, usage: usage)
     try refuseMixUps(sources: options.inputs, target: target)
-    let set = scanned.last("--set") ?? SyncMarker.defaultSet
-    guard SyncMarker.isValidSetName(set) else {
-      throw .usage(
-        "invalid --set '\(set)' (expected 1 to 64 letters, digits, '-', '_' or '.')", usage)
-    }
+    let set = try scanned.value(SyncOption.set) ?? SyncMarker.defaultSet
     let given = Set(options.inputs)
-    options.inputs = try expandFolders(options.inputs)
+    options.inputs = try Frontend.expandFolders(options.inputs)
     // What stays with a person across renames, hashed on the events sync writes (pairing).
     options.csv.readsIdentityKeys = true
     options.writesIdentityKeys = true
     var sync = SyncOptions(
-      target: ServerAccess.printable(target), set: set, dryRun: scanned.has("--dry-run"),
-      json: scanned.has("--json"),
-      keepRemoved: scanned.has("--keep-removed"), force: scanned.has("--force"),
-      adopt: scanned.has("--adopt"))
-    sync.keepEdited = scanned.has("--keep-edited")
-    if let limit = scanned.last("--max-remove") {
-      guard let count = Int(limit), count >= 0 else {
-        throw .usage(
-          "invalid --max-remove '\(limit)' (expected a number of events, 0 or more)", usage)
-      }
-      sync.maxRemove = count
-    }
-    let timestamp = try CommandLineTool.timestamp(invocation.environment)
-    if !options.quiet {
-      for note in options.notes {
-        StandardStreams.error(DiagnosticStyle.current.render(note, at: nil, .note) + "\n")
-      }
-    }
+      target: ServerAccess.printable(target), set: set, dryRun: scanned.has(SyncOption.dryRun),
+      json: scanned.has(SyncOption.json),
+      keepRemoved: scanned.has(SyncOption.keepRemoved), force: scanned.has(SyncOption.force),
+      adopt: scanned.has(SyncOption.adopt))
+    sync.keepEdited = scanned.has(SyncOption.keepEdited)
+    sync.maxRemove = try scanned.value(SyncOption.maxRemove)
+    let timestamp = try frontend.timestamp()
+    Frontend.printNotes(options.notes, quiet: options.quiet)
     var command = SyncCommand(options: options, sync: sync, timestamp: timestamp)
-    command.environment = invocation.environment
+    command.environment = frontend.environment
     command.scanned = scanned
-    command.backend = invocation.server
+    command.backend = frontend.server
     command.singleCardFiles = singleCardFiles(options.inputs.filter { !given.contains($0) })
     return try command.run()
-  }
-
-  /// Sources with every folder replaced by its `.vcf`/`.vcard` files, sorted by name.
-  static func expandFolders(_ inputs: [String]) throws(CommandError) -> [String] {
-    var expanded: [String] = []
-    for input in inputs {
-      var info = stat()
-      guard input != "-", stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-        expanded.append(input)
-        continue
-      }
-      guard let directory = opendir(input) else {
-        throw CommandError(
-          status: .noInput, message: "cannot open '\(input)': \(systemErrorText(errno))")
-      }
-      defer { closedir(directory) }
-      var names: [String] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        let lowered = name.lowercased()
-        if !name.hasPrefix("."), lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") {
-          names.append(name)
-        }
-      }
-      guard !names.isEmpty else {
-        throw CommandError(
-          status: .noInput, message: "'\(input)' holds no .vcf files")
-      }
-      let folder = input.hasSuffix("/") ? input : input + "/"
-      expanded += names.sorted().map { folder + $0 }
-    }
-    return expanded
   }
 
   func run() throws(CommandError) -> ExitStatus {
@@ -295,15 +240,16 @@ struct SyncCommand {
   {
     let usage = CommandSpec.sync.usageText
     let (access, url) = try ServerAccess.open(
-      scanned.last("--to") ?? sync.target, scanned: scanned, environment: environment, usage: usage,
+      scanned.text(SyncOption.target) ?? sync.target, scanned: scanned, environment: environment,
+      usage: usage,
       backend: backend)
     do {
       // A calendar made at the URL given is named by --calendar-name, else by the URL's last
       // segment: a second calendar must not show up as a second "Birthdays".
-      let given = scanned.last("--calendar-name").flatMap { $0.isEmpty ? nil : $0 }
+      let given = scanned.text(ConversionOption.calendarName).flatMap { $0.isEmpty ? nil : $0 }
       let quiet = options.quiet
       let target = try access.connection.syncTarget(
-        url, name: options.calendarName ?? "Birthdays", create: scanned.has("--create"),
+        url, name: options.calendarName ?? "Birthdays", create: scanned.has(ServerOption.create),
         createdName: given ?? url.lastPathComponent,
         created: { made in
           guard !quiet else { return }

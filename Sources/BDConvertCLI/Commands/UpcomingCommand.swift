@@ -2,48 +2,27 @@ import BirthdayKit
 
 /// `upcoming`: whose birthday (or anniversary) falls in the next days, from address books or
 /// calendars, soonest first.
-struct UpcomingCommand: Subcommand {
-  static var spec: CommandSpec { .upcoming }
+enum UpcomingCommand {
+  typealias O = CalendarOption
 
-  /// Parses the arguments and runs; returns the exit status.
-  static func run(
-    _ arguments: [String], environment: [String: String] = [:],
-    server: (any ServerBackend)? = nil
-  ) throws(CommandError) -> ExitStatus {
-    guard let scanned = try scanUnlessHelp(arguments) else { return .success }
+  /// Lists whose dates fall in the window, soonest first; returns the exit status.
+  static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
+    let (scanned, usage) = (frontend.arguments, frontend.usage)
+    let environment = frontend.environment
+    let server = frontend.server
     // A folder of .vcf files (khard, vdirsyncer) is read as its files, as sync reads it.
-    let paths = try SyncCommand.expandFolders(scanned.operands.isEmpty ? ["-"] : scanned.operands)
-    if paths.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", usage)
-    }
-    var days = 14
-    if let text = scanned.last("--days") {
-      guard let number = Int(text), (1...3660).contains(number) else {
-        throw .usage("invalid --days '\(text)' (expected a number of days from 1 to 3660)", usage)
-      }
-      days = number
-    }
-    var today = LocalDate.today()
-    if let text = scanned.last("--today") {
-      guard let date = ISODateArgument.parse(text) else {
-        throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", usage)
-      }
-      today = date
-    }
-    var policy = LeapDayPolicy.feb28
-    if let text = scanned.last("--leap-day") {
-      guard let parsed = LeapDayPolicy(rawValue: text.lowercased()) else {
-        throw .usage("invalid --leap-day '\(text)' (expected feb28, mar1 or feb29)", usage)
-      }
-      policy = parsed
-    }
-    let csv = try ConvertOptions.parseCSVOptions(scanned, usage: usage)
+    let paths = try frontend.inputs(expandingFolders: true)
+    let days = try scanned.value(O.days) ?? 14
+    let today = try frontend.today(O.upcomingToday)
+    let policy = try scanned.value(ConversionOption.leapDay) ?? .feb28
+    let csv = try ConvertOptions.parseCSVOptions(scanned)
     var choice = ConvertOptions(format: .vCard)
-    choice.includeAnniversaries = scanned.has("--anniversaries")
+    choice.includeAnniversaries = scanned.has(ConversionOption.anniversaries)
     try ConvertOptions.parseChoiceOptions(scanned, into: &choice)
     var builder = choice.celebrationBuilder
 
-    var printer = DiagnosticPrinter(strict: false, verbose: scanned.has("--verbose"))
+    let verbose = scanned.has(CommonOption.verboseWarnings)
+    var printer = frontend.printer(verbose: verbose)
     defer { printer.finish() }
     // Servers first: a calendar URL is read as `list` reads it, an address book as sync does.
     var serverCalendars: [(source: MemoryByteSource, fileName: String)] = []
@@ -86,7 +65,7 @@ struct UpcomingCommand: Subcommand {
       }
     }
     var finder = UpcomingFinder(today: today, days: days, leapDayPolicy: policy)
-    let allEvents = scanned.has("--all-events")
+    let allEvents = scanned.has(O.allEvents)
     // The events `convert` would write of the same sources: one per UID, one per person.
     var selection = CelebrationSelection(acrossSources: inputs.count > 1)
     func admit(_ celebration: Celebration) -> Bool {
@@ -143,9 +122,9 @@ struct UpcomingCommand: Subcommand {
     } catch {
       throw CalendarInput.commandError(error)
     }
-    if scanned.has("--verbose"), let books { StandardStreams.error(books.requestSummary) }
+    if verbose, let books { StandardStreams.error(books.requestSummary) }
     let found = finder.sorted()
-    if scanned.has("--json") {
+    if scanned.has(O.upcomingJSON) {
       StandardStreams.output(found.map { $0.jsonLine + "\n" }.joined())
     } else if StandardStreams.outputIsTerminal {
       StandardStreams.output(table(found))

@@ -52,13 +52,14 @@ public enum CommandLineTool {
       StandardStreams.error(tool.usageText + "\n")
       return .usage
     }
-    if let color = DiagnosticStyle.requestedColor(in: arguments),
-      !DiagnosticStyle.choices.contains(color)
-    {
-      throw .usage(
-        "invalid --color '\(color)' (expected auto, always or never)"
-          + Suggestions.didYouMean(color, among: DiagnosticStyle.choices),
-        (CommandCatalog.command(named: first)?.usageText ?? tool.usageText))
+    if let color = DiagnosticStyle.requestedColor(in: arguments) {
+      do throws(ValueError) {
+        _ = try CommonOption.color.parser.parse(color)
+      } catch {
+        throw .invalidValue(
+          CommonOption.color.long, color, error,
+          usage: CommandCatalog.command(named: first)?.usageText ?? tool.usageText)
+      }
     }
     let rest = Array(arguments.dropFirst())
     if let command = CommandCatalog.command(named: first) {
@@ -110,18 +111,15 @@ public enum CommandLineTool {
     if let operand = scanned.operands.first {
       throw .usage("unexpected '\(operand)' after the options", tool.usageText)
     }
-    if scanned.has("--help") {
+    if scanned.has(ToolOption.help) {
       StandardStreams.output(HelpFormatter.toolHelp(tool))
-    } else if scanned.has("--version") {
+    } else if scanned.has(ToolOption.version) {
       StandardStreams.output("bdconvert \(Version.number)\n")
-    } else if let shell = scanned.last("--completion") {
-      guard let script = CompletionScript.script(for: shell, tool: tool) else {
-        throw .usage(
-          "invalid --completion '\(shell)' (expected bash, zsh or fish)"
-            + Suggestions.didYouMean(shell, among: ["bash", "zsh", "fish"]), tool.usageText)
-      }
+    } else if let shell = try scanned.value(ToolOption.completion),
+      let script = CompletionScript.script(for: shell, tool: tool)
+    {
       StandardStreams.output(script)
-    } else if let directory = scanned.last("--man-pages") {
+    } else if let directory = try scanned.value(ToolOption.manPages) {
       try ManPageWriter.writePages(of: tool, into: directory)
     }
     return .success
@@ -145,21 +143,5 @@ public enum CommandLineTool {
     }
     return "unknown command '\(word)'"
       + Suggestions.didYouMean(word, among: CommandCatalog.commands.map(\.name) + ["help"])
-  }
-
-  /// `SOURCE_DATE_EPOCH` when set (reproducible output), else the current time.
-  static func timestamp(_ environment: [String: String]) throws(CommandError) -> UTCTimestamp {
-    guard let value = environment["SOURCE_DATE_EPOCH"] else {
-      return UTCTimestamp(secondsSince1970: Int64(time(nil)))
-    }
-    // iCalendar years have four digits: the last second of 9999 is the limit.
-    guard let seconds = Int64(value), (0...253_402_300_799).contains(seconds) else {
-      throw CommandError(
-        status: .usage,
-        message:
-          "SOURCE_DATE_EPOCH must be whole seconds from 0 to 253402300799 (9999-12-31T23:59:59Z), not '\(value)'"
-      )
-    }
-    return UTCTimestamp(secondsSince1970: seconds)
   }
 }

@@ -9,6 +9,8 @@ struct ArgumentScanner {
   struct Result {
     var options: [(name: String, value: String)] = []
     var operands: [String] = []
+    /// The command's usage text, for the usage errors of values read later.
+    var usage = ""
 
     func has(_ name: String) -> Bool { options.contains { $0.name == name } }
     func values(_ name: String) -> [String] { options.filter { $0.name == name }.map(\.value) }
@@ -22,7 +24,7 @@ struct ArgumentScanner {
 
   /// Scans `arguments` (without the program and command names).
   func scan(_ arguments: [String]) throws(CommandError) -> Result {
-    var result = Result()
+    var result = Result(usage: usage)
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]

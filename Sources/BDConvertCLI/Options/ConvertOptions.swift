@@ -60,102 +60,86 @@ struct ConvertOptions {
   static func parse(_ arguments: [String], command: CommandSpec, format: InputFormat?)
     throws(CommandError) -> ConvertOptions
   {
-    let usage = command.usageText
     let scanned = try command.scanner.scan(arguments)
+    guard !scanned.has(CommonOption.help) else {
+      var options = ConvertOptions(format: format ?? .vCard)
+      options.showHelp = true
+      return options
+    }
+    return try parse(scanned, format: format)
+  }
+
+  /// The options `scanned` gives (without `--help`).
+  static func parse(_ scanned: ArgumentScanner.Result, format: InputFormat?)
+    throws(CommandError) -> ConvertOptions
+  {
+    typealias O = ConversionOption
     var options = ConvertOptions(format: format ?? .vCard)
     options.detectsFormat = format == nil
-    options.usage = usage
-    options.showHelp = scanned.has("--help")
-    if options.showHelp { return options }
+    options.usage = scanned.usage
 
-    options.inputs = scanned.operands.isEmpty ? ["-"] : scanned.operands
-    if options.inputs.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", usage)
-    }
-    options.outputPath = scanned.last("--output")
-    if options.outputPath == "" { throw .usage("option '--output' needs a path", usage) }
-    if options.outputPath == "-" { options.outputPath = nil }  // `-o -`: standard output
-    try parseBatchOptions(scanned, into: &options)
-
-    let alarmValues = scanned.values("--alarm")
-    if scanned.has("--no-alarm") {
-      guard alarmValues.isEmpty else {
-        throw .usage("'--no-alarm' cannot be combined with '--alarm'", usage)
-      }
+    options.inputs = try Frontend.inputs(scanned, default: ["-"])
+    try validate(scanned, inputs: options.inputs)
+    options.outputPath = try scanned.value(O.output).flatMap { $0 == "-" ? nil : $0 }
+    options.summaryJSONPath = try scanned.value(O.summaryJSON)
+    options.outputDirectory = try scanned.value(O.outputDirectory)
+    if scanned.has(O.noAlarm) {
       options.alarms = []
-    } else if !alarmValues.isEmpty {
+    } else if scanned.has(O.alarm) {
       options.alarms = []
-      for value in alarmValues {
-        do {
-          let alarm = try AlarmSpecification(parsing: value)
-          if !options.alarms.contains(alarm) { options.alarms.append(alarm) }
-        } catch {
-          throw .usage(error.description, usage)
-        }
+      for alarm in try scanned.values(O.alarm) where !options.alarms.contains(alarm) {
+        options.alarms.append(alarm)
       }
     }
-    if let policy = scanned.last("--leap-day") {
-      guard let parsed = LeapDayPolicy(rawValue: policy.lowercased()) else {
-        throw .usage("invalid --leap-day '\(policy)' (expected feb28, mar1 or feb29)", usage)
-      }
-      options.leapDayPolicy = parsed
-    }
-    options.includeAnniversaries = scanned.has("--anniversaries")
-    do {
-      options.summaryTemplate = try scanned.last("--summary").map(EventTextTemplate.init)
-      options.messageTemplate = try scanned.last("--message").map(EventTextTemplate.init)
-      options.anniversarySummaryTemplate = try scanned.last("--anniversary-summary").map(
-        EventTextTemplate.init)
-      options.anniversaryMessageTemplate = try scanned.last("--anniversary-message").map(
-        EventTextTemplate.init)
-    } catch {
-      throw .usage(error.description, usage)
-    }
-    try parseAgeOptions(scanned, into: &options)
+    options.leapDayPolicy = try scanned.value(O.leapDay) ?? .feb28
+    options.includeAnniversaries = scanned.has(O.anniversaries)
+    options.summaryTemplate = try scanned.value(O.summary)
+    options.messageTemplate = try scanned.value(O.message)
+    options.anniversarySummaryTemplate = try scanned.value(O.anniversarySummary)
+    options.anniversaryMessageTemplate = try scanned.value(O.anniversaryMessage)
+    options.ageYears = try scanned.value(O.ageYears) ?? options.ageYears
+    options.today = try scanned.value(O.today)
     try parseChoiceOptions(scanned, into: &options)
-    if let name = scanned.last("--calendar-name") {
+    if let name = try scanned.value(O.calendarName) {
       options.calendarName = name.isEmpty ? nil : name
     }
-    if let threads = scanned.last("--threads") {
-      guard let count = Int(threads), (1...64).contains(count) else {
-        throw .usage("invalid --threads '\(threads)' (expected a number from 1 to 64)", usage)
-      }
-      options.threads = count
-    }
-    options.strict = scanned.has("--strict")
-    options.quiet = scanned.has("--quiet")
-    options.verbose = scanned.has("--verbose")
-    if format != .vCard { options.csv = try parseCSVOptions(scanned, usage: usage) }
-    if let client = scanned.last("--for") {
-      guard let preset = ClientPreset(rawValue: client.lowercased()) else {
-        throw .usage(
-          "invalid --for '\(client)' (expected \(ClientPreset.allCases.map(\.rawValue).joined(separator: ", ")))"
-            + Suggestions.didYouMean(client, among: ClientPreset.allCases.map(\.rawValue)), usage)
-      }
+    options.threads = try scanned.value(O.threads) ?? options.threads
+    options.strict = scanned.has(O.strict)
+    options.quiet = scanned.has(O.quiet)
+    options.verbose = scanned.has(O.verbose)
+    if format != .vCard { options.csv = try parseCSVOptions(scanned) }
+    if let preset = try scanned.value(O.client) {
       options.client = preset
       options.notes = try preset.apply(
-        to: &options, alarmsGiven: !alarmValues.isEmpty || scanned.has("--no-alarm"), usage: usage)
+        to: &options, alarmsGiven: scanned.has(O.alarm) || scanned.has(O.noAlarm),
+        usage: options.usage)
     }
     return options
   }
 
-  /// `--age-years` and `--today`.
-  static func parseAgeOptions(_ scanned: ArgumentScanner.Result, into options: inout ConvertOptions)
-    throws(CommandError)
-  {
-    if let years = scanned.last("--age-years") {
-      guard let count = Int(years), (0...100).contains(count) else {
-        throw .usage(
-          "invalid --age-years '\(years)' (expected a number of years from 0 to 100)",
-          options.usage)
-      }
-      options.ageYears = count
+  /// The rules between the conversion options, checked before any value is read.
+  static func validate(_ scanned: ArgumentScanner.Result, inputs: [String]) throws(CommandError) {
+    typealias O = ConversionOption
+    let usage = scanned.usage
+    if scanned.has(O.noAlarm), scanned.has(O.alarm) {
+      throw .conflict(O.noAlarm.long, O.alarm.long, usage: usage)
     }
-    if let text = scanned.last("--today") {
-      guard let date = ISODateArgument.parse(text) else {
-        throw .usage("invalid --today '\(text)': expected YYYY-MM-DD", options.usage)
+    guard scanned.has(O.outputDirectory) else { return }
+    _ = try scanned.value(O.output)
+    _ = try scanned.value(O.summaryJSON)
+    _ = try scanned.value(O.outputDirectory)
+    if scanned.has(O.output) { throw .conflict(O.outputDirectory.long, "-o", usage: usage) }
+    if inputs.contains("-") {
+      throw .usage("'--output-dir' needs named input files, not standard input", usage)
+    }
+    var seen: [String: String] = [:]
+    for input in inputs {
+      let name = BatchOutput.calendarName(for: input)
+      if let earlier = seen[name] {
+        throw .usage(
+          "'\(earlier)' and '\(input)' would both be written to '\(name)' in --output-dir", usage)
       }
-      options.today = date
+      seen[name] = input
     }
   }
 
@@ -164,9 +148,10 @@ struct ConvertOptions {
   static func parseChoiceOptions(
     _ scanned: ArgumentScanner.Result, into options: inout ConvertOptions
   ) throws(CommandError) {
-    options.groups = scanned.values("--group").filter { !$0.isEmpty }
-    options.exclusions = scanned.values("--exclude").filter { !$0.isEmpty }
-    for path in scanned.values("--exclude-from") {
+    typealias O = ConversionOption
+    options.groups = try scanned.values(O.group).filter { !$0.isEmpty }
+    options.exclusions = try scanned.values(O.exclude).filter { !$0.isEmpty }
+    for path in try scanned.values(O.excludeFrom) {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw CommandError(status: .noInput, message: "cannot read --exclude-from '\(path)'")
       }
@@ -175,8 +160,8 @@ struct ConvertOptions {
         if !pattern.isEmpty, !pattern.hasPrefix("#") { options.exclusions.append(pattern) }
       }
     }
-    options.memorials = scanned.has("--memorials")
-    options.otherDates = scanned.has("--other-dates")
+    options.memorials = scanned.has(O.memorials)
+    options.otherDates = scanned.has(O.otherDates)
   }
 
   /// Who becomes an event, as these options ask.
@@ -205,69 +190,16 @@ struct ConvertOptions {
     return calendar
   }
 
-  /// `--output-dir` and `--summary-json`.
-  private static func parseBatchOptions(
-    _ scanned: ArgumentScanner.Result, into options: inout ConvertOptions
-  ) throws(CommandError) {
-    let usage = options.usage
-    options.summaryJSONPath = scanned.last("--summary-json")
-    if options.summaryJSONPath == "" {
-      throw .usage("option '--summary-json' needs a path, or '-' for standard error", usage)
-    }
-    guard let directory = scanned.last("--output-dir") else { return }
-    if directory.isEmpty { throw .usage("option '--output-dir' needs a folder", usage) }
-    if options.outputPath != nil {
-      throw .usage("'--output-dir' cannot be combined with '-o'", usage)
-    }
-    if options.inputs.contains("-") {
-      throw .usage("'--output-dir' needs named input files, not standard input", usage)
-    }
-    var seen: [String: String] = [:]
-    for input in options.inputs {
-      let name = BatchOutput.calendarName(for: input)
-      if let earlier = seen[name] {
-        throw .usage(
-          "'\(earlier)' and '\(input)' would both be written to '\(name)' in --output-dir", usage)
-      }
-      seen[name] = input
-    }
-    options.outputDirectory = directory
-  }
-
-  static func parseCSVOptions(_ scanned: ArgumentScanner.Result, usage: String)
-    throws(CommandError) -> CSVReadOptions
+  /// `--delimiter`, `--date-order` and `--column`.
+  static func parseCSVOptions(_ scanned: ArgumentScanner.Result) throws(CommandError)
+    -> CSVReadOptions
   {
+    typealias O = ConversionOption
     var csv = CSVReadOptions()
-    if let delimiter = scanned.last("--delimiter") {
-      switch delimiter.lowercased() {
-      case "tab", "\\t", "\t": csv.delimiter = 0x09
-      default:
-        guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first,
-          byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D
-        else {
-          throw .usage(
-            "invalid --delimiter '\(delimiter)' (expected one ASCII character such as ',' ';' or 'tab')",
-            usage)
-        }
-        csv.delimiter = byte
-      }
-    }
-    if let order = scanned.last("--date-order") {
-      guard let parsed = DateOrder(rawValue: order.lowercased()) else {
-        throw .usage("invalid --date-order '\(order)' (expected mdy, dmy or ymd)", usage)
-      }
-      csv.dateOrder = parsed
-    }
-    for mapping in scanned.values("--column") {
-      guard let equals = mapping.firstIndex(of: "="),
-        let field = CSVField(rawValue: mapping[..<equals].lowercased()),
-        equals != mapping.index(before: mapping.endIndex)
-      else {
-        let fields = CSVField.allCases.map(\.rawValue).joined(separator: ", ")
-        throw .usage(
-          "invalid --column '\(mapping)' (expected FIELD=HEADER, FIELD one of \(fields))", usage)
-      }
-      csv.columnOverrides[field] = String(mapping[mapping.index(after: equals)...])
+    if let delimiter = try scanned.value(O.delimiter) { csv.delimiter = delimiter }
+    if let order = try scanned.value(O.dateOrder) { csv.dateOrder = order }
+    for mapping in try scanned.values(O.column) {
+      csv.columnOverrides[mapping.field] = mapping.header
     }
     return csv
   }

@@ -44,32 +44,6 @@ struct ServerAccess {
     }
   }
 
-  /// The options for a server URL, shown in their own group; with `calendarName`, also
-  /// `--calendar-name` to choose a calendar from a server or principal URL.
-  static func options(calendarName: Bool, create: Bool = false, addressBook: Bool = false)
-    -> OptionGroup
-  {
-    OptionGroup(
-      "calendar servers (CalDAV/CardDAV)",
-      connectionOptions + (calendarName ? [calendarNameOption] : [])
-        + (create ? [createOption] : []) + (addressBook ? [addressBookOption] : []))
-  }
-
-  /// `--address-book` for the commands that read CardDAV sources.
-  static let addressBookOption = OptionSpec(
-    "--address-book", value: ValueSpec("NAME"),
-    help:
-      "with a server or principal URL as SOURCE: the address book to read, by display name or "
-      + "last path segment (needed when the address-book home has several)")
-
-  /// `--create` for `sync`.
-  static let createOption = OptionSpec(
-    "--create",
-    help:
-      "make the calendar collection (MKCALENDAR, named by --calendar-name, else by the URL's "
-      + "last segment) when the URL does not exist, or when a server or principal URL has no "
-      + "calendar of that name; its URL is printed")
-
   /// A progress line on a terminal for the requests of a sync, from the worker threads:
   /// `bdconvert: sync: 120 of 400 changes sent`.
   static func progressPrinter(quiet: Bool) -> @Sendable (Int, Int) -> Void {
@@ -81,13 +55,6 @@ struct ServerAccess {
     }
   }
 
-  /// `--calendar-name` for `list` and `delete` (conversion commands have their own).
-  static let calendarNameOption = OptionSpec(
-    "--calendar-name", value: ValueSpec("NAME"),
-    help:
-      "with a server or principal URL: the calendar to use, by display name or last path "
-      + "segment (needed when the calendar home has several)")
-
   /// The exit statuses of a command that talks to a server.
   static let exitStatuses = [
     StatusSpec(.unavailable, "the server cannot be reached, or its certificate is not trusted"),
@@ -98,56 +65,13 @@ struct ServerAccess {
     StatusSpec(.noPermission, "the server refused the credentials"),
   ]
 
-  static let connectionOptions = [
-    OptionSpec(
-      "--user", value: ValueSpec("NAME"),
-      help:
-        "the user name for the server (or NAME@ in the URL); the password comes from "
-        + "BDCONVERT_PASSWORD, --password-file or ~/.netrc, never from the command line"),
-    OptionSpec(
-      "--password-file", value: ValueSpec("FILE", .files([])),
-      help:
-        "read the password from the first line of FILE (with a warning when other users can "
-        + "read it)"),
-    OptionSpec(
-      "--ca-file", value: ValueSpec("FILE", .files([])),
-      help:
-        "trust a server on https whose certificate, or the authority that signed it, is in "
-        + "FILE (PEM), as well as the system's authorities (SSL_CERT_FILE and SSL_CERT_DIR "
-        + "are honoured too)"),
-    OptionSpec(
-      "--pin-sha256", value: ValueSpec("HASH"),
-      help:
-        "trust the server whose public key has this base64 SHA-256 (curl's --pinnedpubkey "
-        + "sha256//HASH), also with a self-signed certificate, and no other key"),
-    OptionSpec(
-      "--timeout", value: ValueSpec("SECONDS"),
-      help:
-        "give up on a request after SECONDS (default 30), the whole answer included; timeouts, "
-        + "dropped connections, 429 and 5xx answers are tried again up to 4 times, 423 Locked "
-        + "up to 8 times, with backoff"),
-    OptionSpec(
-      "--max-time", value: ValueSpec("SECONDS"),
-      help:
-        "stop talking to the server after SECONDS in all (default 3600): no request starts "
-        + "later, one under way is cut off, and the run exits 75 with what it did"),
-    OptionSpec(
-      "--allow-http",
-      help:
-        "allow plain http:// to an address of a private network as well as to this machine: "
-        + "10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, names ending .local "
-        + "or .home.arpa; never to another address. Every run warns that the password and the "
-        + "data travel in clear"),
-    OptionSpec(
-      "--max-wait", value: ValueSpec("SECONDS"),
-      help:
-        "wait at most SECONDS in all before retries (default 300), each wait at most 60 s, "
-        + "also when a server's Retry-After asks for more; then a failure is not tried again"),
+  /// The environment variables of a command that talks to a server: the password, and where
+  /// libcurl finds the authorities it trusts.
+  static let environment = [
+    Choice("BDCONVERT_PASSWORD", "the password for --user on a CalDAV/CardDAV server"),
+    Choice("SSL_CERT_FILE", "a file of certificate authorities to trust instead of the system's"),
+    Choice("SSL_CERT_DIR", "a folder of certificate authorities to trust instead of the system's"),
   ]
-
-  /// The environment variable for the password.
-  static let environment = Choice(
-    "BDCONVERT_PASSWORD", "the password for --user on a CalDAV/CardDAV server")
 
   /// Checks `text` and makes the client for it from the options (`--user`,
   /// `--password-file`, `--timeout`) and the environment. Nothing is sent yet.
@@ -169,7 +93,7 @@ struct ServerAccess {
     guard let url = URL(string: text), url.host != nil else {
       throw .usage("'\(text)' is not a valid URL", usage)
     }
-    let allowsHTTP = scanned.has("--allow-http")
+    let allowsHTTP = scanned.has(ServerOption.allowHTTP)
     if let refusal = backend.refusal(of: url, allowingPrivateHTTP: allowsHTTP) {
       throw .usage(refusal, usage)
     }
@@ -179,39 +103,25 @@ struct ServerAccess {
           "plain HTTP to '\(url.host ?? text)' (--allow-http): the password and the data travel "
             + "in clear on the network", at: nil, .warning) + "\n")
     }
-    var user = scanned.last("--user")
+    var user = try scanned.value(ServerOption.user)
     if let urlUser {
       if let user, user != urlUser {
         throw .usage("the URL names the user '\(urlUser)', and --user '\(user)'", usage)
       }
       user = urlUser
     }
-    func seconds(_ option: String, _ fallback: Double, upTo limit: Double) throws(CommandError)
-      -> Double
-    {
-      guard let value = scanned.last(option) else { return fallback }
-      guard let seconds = Double(value), seconds > 0, seconds <= limit else {
-        throw .usage(
-          "invalid \(option) '\(value)': expected seconds from 0 to \(Int(limit))", usage)
-      }
-      return seconds
-    }
-    let timeout = try seconds("--timeout", 30, upTo: 3600)
-    let maximumTime = try seconds("--max-time", 3600, upTo: 604_800)
-    let maximumWait = try seconds("--max-wait", 300, upTo: 86_400)
-    let caFile = scanned.last("--ca-file")
+    let timeout = try scanned.value(ServerOption.timeout) ?? 30
+    let maximumTime = try scanned.value(ServerOption.maxTime) ?? 3600
+    let maximumWait = try scanned.value(ServerOption.maxWait) ?? 300
+    let caFile = try scanned.value(ServerOption.caFile)
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw .usage("cannot read --ca-file '\(caFile)'", usage)
     }
-    let pin = scanned.last("--pin-sha256")
-    if let pin, !isPin(pin) {
-      throw .usage(
-        "invalid --pin-sha256 '\(pin)': expected the base64 SHA-256 of the server's public key "
-          + "(44 characters, as curl's sha256//HASH)", usage)
-    }
+    let pin = try scanned.value(ServerOption.pin)
+    let passwordFile = try scanned.value(ServerOption.passwordFile)
     let style = DiagnosticStyle.current  // the retries are reported from worker threads
     var login = ServerLogin(
-      url: url, user: user, passwordFile: scanned.last("--password-file"),
+      url: url, user: user, passwordFile: passwordFile,
       environment: environment, timeout: timeout, maximumTime: maximumTime,
       maximumWait: maximumWait, userAgent: "bdconvert/\(Version.number)", caFile: caFile,
       pinnedKey: pin,

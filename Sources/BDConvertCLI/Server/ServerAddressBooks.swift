@@ -40,9 +40,10 @@ final class ServerAddressBooks {
       } catch {
         throw CalendarInput.commandError(error)
       }
+      let name = try scanned.value(ServerOption.addressBook)
       do {
         let resource = try access.connection.readAddressBook(
-          url, name: scanned.last("--address-book")
+          url, name: name
         ) { try file.append($0) }
         books[Self.key(source)] = Book(file: file, resource: resource)
       } catch {

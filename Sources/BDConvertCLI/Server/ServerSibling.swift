@@ -24,10 +24,10 @@ public enum ServerSibling {
       let command = CommandCatalog.command(named: name),
       let expanded = try? ConfigFile.expand(arguments, environment: environment),
       let scanned = try? command.scanner.scan(Array(expanded.dropFirst())),
-      !scanned.has("--help")
+      !scanned.has(CommonOption.help)
     else { return false }
     return scanned.operands.contains(where: ServerAccess.isURL)
-      || scanned.last("--to").map(ServerAccess.isURL) == true
+      || scanned.text(SyncOption.target).map(ServerAccess.isURL) == true
   }
 
   /// Where the sibling is: next to this executable, symbolic links resolved (so that a link in
