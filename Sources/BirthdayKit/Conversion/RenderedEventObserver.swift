@@ -1,13 +1,35 @@
 /// Sees the events a ``BirthdayCalendarConverter`` writes, as it writes them: `sync` learns the
 /// wanted events' keys and digests from it instead of reading the converted calendar back.
+///
+/// The converter does not know what a summary is (sync's is a ``RenderedEventSummary``): it hands
+/// it from the thread that rendered the events to the one that writes them.
 package protocol RenderedEventObserver: AnyObject, Sendable {
+  /// What the observer makes of one celebration's events.
+  associatedtype Summary: Sendable
   /// What the observer needs of the events of one celebration (a yearly event and its
   /// overrides), from their bytes as written; `nil` when it cannot tell. Called on the thread
   /// that rendered them, a worker when the input is read on several threads.
-  func summarize(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventSummary?
+  func summarize(_ events: UnsafeBufferPointer<UInt8>) -> Summary?
   /// The next celebration's events in the calendar: what ``summarize(_:)`` gave for them, and
   /// their length in bytes. Called in calendar order, on the thread that writes the calendar.
-  func written(_ summary: RenderedEventSummary?, length: Int) throws
+  func written(_ summary: Summary?, length: Int) throws
+}
+
+extension RenderedEventObserver {
+  /// ``summarize(_:)``, for a converter that holds summaries without knowing their type.
+  func summarizeAny(_ events: UnsafeBufferPointer<UInt8>) -> (any Sendable)? {
+    summarize(events)
+  }
+
+  /// ``written(_:length:)`` with what ``summarizeAny(_:)`` gave.
+  func writtenAny(_ summary: (any Sendable)?, length: Int) throws {
+    try written(summary as? Summary, length: length)
+  }
+
+  /// Summarizes `events` and says they were written, on the thread that writes the calendar.
+  func summarizeWritten(_ events: UnsafeBufferPointer<UInt8>) throws {
+    try written(summarize(events), length: events.count)
+  }
 }
 
 /// An observer, with what the converter needs to hand it the events it writes in sequence.
@@ -23,7 +45,7 @@ struct ObservedEvents {
     scratch.removeAll()
     renderer.append(celebration, to: scratch)
     try scratch.withUnsafeBytes { events in
-      try observer.written(observer.summarize(events), length: events.count)
+      try observer.summarizeWritten(events)
       try writer.writeRendered(events)
     }
   }

@@ -15,7 +15,7 @@ struct SegmentConversion: Sendable {
     var range: Range<Int>
     var kind: CelebrationKind
     /// What the converter's observer made of its bytes, if there is one.
-    var summary: RenderedEventSummary?
+    var summary: (any Sendable)?
   }
   var items: [Item] = []
   /// Whether reading the segment alone gave what a sequential read gives.
@@ -55,7 +55,9 @@ struct SegmentConversion: Sendable {
         let start = output.count
         renderer.append(celebration, to: output)
         let summary = observer.flatMap { observer in
-          output.withUnsafeBytes { observer.summarize(UnsafeBufferPointer(rebasing: $0[start...])) }
+          output.withUnsafeBytes {
+            observer.summarizeAny(UnsafeBufferPointer(rebasing: $0[start...]))
+          }
         }
         items.append(.event(events.count))
         events.append(
@@ -114,10 +116,4 @@ struct SegmentConversion: Sendable {
     conversion.end = end
     return conversion
   }
-}
-
-/// `text` in storage of its own (not shared with `text`): a worker thread's copy of a string
-/// every record reads, so that threads do not fight over its reference count.
-func privateCopy(_ text: String) -> String {
-  String(decoding: Array(text.utf8), as: UTF8.self)
 }

@@ -271,8 +271,14 @@ func readCSV(_ text: String, options: CSVReadOptions = .init()) throws -> (
   }
 }
 
-/// The package root, for Samples/.
+/// The package root, for Samples/: the nearest folder above this file with a Package.swift, so
+/// that moving the file does not move the root.
 func packageRootURL() -> URL {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
+    url.pathComponents.count > 1
+  {
+    url.deleteLastPathComponent()
+  }
+  return url
 }

@@ -54,9 +54,7 @@ import Testing
   }
 
   @Test func samplesContactsFile() throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Samples/contacts.vcf")
+    let url = packageRootURL().appendingPathComponent("Samples/contacts.vcf")
     let bytes = Array(try Data(contentsOf: url))
     #expect(bytes.starts(with: Array("BEGIN:VCARD\r\n".utf8)))
     let result = try readVCard(bytes, fileName: "contacts.vcf")
