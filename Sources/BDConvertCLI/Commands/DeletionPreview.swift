@@ -30,7 +30,7 @@ struct DeletionPreview {
         try CalendarLister.forEachEvent(
           in: calendars, today: today, diagnostics: printer.handler, collect)
       } catch {
-        throw CalendarInput.commandError(error)
+        throw Frontend.commandError(error)
       }
       place = path
       if verbose { StandardStreams.error(access.requestSummary) }
@@ -42,7 +42,7 @@ struct DeletionPreview {
           in: file.byteSource, fileName: file.displayName, today: today,
           diagnostics: printer.handler, collect)
       } catch {
-        throw CalendarInput.commandError(error)
+        throw Frontend.commandError(error)
       }
       place = "the calendar"
     }

@@ -12,6 +12,8 @@ final class ConversionReport {
   var statistics: ConversionStatistics?
   /// The printer, which kept the diagnostics.
   var printer: DiagnosticPrinter?
+  /// The format of each input converted, in order (the summary's noun: cards, rows, records).
+  var formats: [InputFormat] = []
   /// How many records each input gave, in order (`sync` refuses an empty source).
   var recordsPerInput: [(input: String, records: Int)] = []
   /// Inputs left out because they could not be used as a whole, with why.

@@ -51,7 +51,7 @@ struct CalendarInput {
         }
       }
     } catch {
-      throw commandError(error)
+      throw Frontend.commandError(error)
     }
     return CalendarInput(file: file, buffered: spool == nil ? bytes : nil, spool: spool)
   }
@@ -69,25 +69,8 @@ struct CalendarInput {
     if let spool { return try body(spool.byteSource()) }
     if let buffered { return try body(MemoryByteSource(buffered)) }
     guard lseek(file.descriptor, 0, SEEK_SET) >= 0 || errno == ESPIPE else {
-      throw CommandError(
-        status: .ioError, message: "cannot rewind '\(file.displayName)': \(systemErrorText(errno))")
+      throw CommandError.cannot("rewind", "'\(file.displayName)'", status: .ioError)
     }
     return try body(file.byteSource)
-  }
-
-  /// Maps reader errors to command errors: malformed input 65, read errors 74.
-  static func commandError(_ error: any Error) -> CommandError {
-    switch error {
-    case let error as CommandError: return error
-    case let error as InputFormatError:
-      return CommandError(
-        status: .dataError, message: error.messageWithHint, location: error.location)
-    case let error as ByteSourceError:
-      return CommandError(status: .ioError, message: error.description)
-    case let error as TemporaryFileError:
-      return CommandError(status: .ioError, message: error.description)
-    default:
-      return CommandError(status: .ioError, message: "\(error)")
-    }
   }
 }

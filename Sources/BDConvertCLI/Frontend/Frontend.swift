@@ -123,8 +123,7 @@ struct Frontend {
         continue
       }
       guard let directory = opendir(input) else {
-        throw CommandError(
-          status: .noInput, message: "cannot open '\(input)': \(systemErrorText(errno))")
+        throw .cannot("open", "'\(input)'", status: .noInput)
       }
       defer { closedir(directory) }
       var names: [String] = []

@@ -88,8 +88,7 @@ extension InputFile {
       }
       if got < 0 {
         if errno == EINTR { continue }
-        throw CommandError(
-          status: .ioError, message: "cannot read '\(displayName)': \(systemErrorText(errno))")
+        throw .cannot("read", "'\(displayName)'", status: .ioError)
       }
       if got == 0 {
         prefixReachedEnd = offset < 0

@@ -35,8 +35,7 @@ struct InputFile {
       let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC)
     #endif
     guard descriptor >= 0 else {
-      throw CommandError(
-        status: .noInput, message: "cannot open '\(path)': \(systemErrorText(errno))")
+      throw .cannot("open", "'\(path)'", status: .noInput)
     }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {

@@ -26,9 +26,7 @@ enum BatchOutput {
     for component in directory.split(separator: "/") {
       path += component + "/"
       if mkdir(path, 0o777) != 0, errno != EEXIST {
-        throw CommandError(
-          status: .cannotCreate,
-          message: "cannot create folder '\(directory)': \(systemErrorText(errno))")
+        throw .cannot("create folder", "'\(directory)'", status: .cannotCreate)
       }
     }
     var info = stat()

@@ -37,7 +37,7 @@ final class HeldStandardOutput: ByteSink {
     do {
       try sink.write(bytes)
     } catch {
-      throw CalendarInput.commandError(error)
+      throw Frontend.commandError(error)
     }
   }
 }

@@ -56,7 +56,7 @@ final class OutputTarget {
     do {
       file = try TemporaryFile()
     } catch {
-      throw CalendarInput.commandError(error)
+      throw Frontend.commandError(error)
     }
     return OutputTarget(
       displayName: "a temporary file in '\(file.directory)'",
@@ -96,14 +96,12 @@ final class OutputTarget {
       // Renaming over a file needs only the folder's permission: refuse what a plain write
       // would refuse (a read-only file, for a user other than root), so that mode 0444 protects.
       if kind == S_IFREG, access(path, W_OK) != 0 {
-        throw CommandError(
-          status: .cannotCreate, message: "cannot write '\(path)': \(systemErrorText(errno))")
+        throw .cannot("write", "'\(path)'", status: .cannotCreate)
       }
       if kind != S_IFREG {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-          throw CommandError(
-            status: .cannotCreate, message: "cannot open '\(path)': \(systemErrorText(errno))")
+          throw .cannot("open", "'\(path)'", status: .cannotCreate)
         }
         return OutputTarget(displayName: path, mode: .writeThrough, descriptor: descriptor)
       }
@@ -243,7 +241,7 @@ final class OutputTarget {
         offset += count
       }
     } catch {
-      throw CalendarInput.commandError(error)
+      throw Frontend.commandError(error)
     }
   }
 
@@ -295,8 +293,7 @@ struct FileDescriptorSink: ByteSink {
       #endif
       if written < 0 {
         if errno == EINTR { continue }
-        throw CommandError(
-          status: .ioError, message: "cannot write '\(name)': \(systemErrorText(errno))")
+        throw CommandError.cannot("write", "'\(name)'", status: .ioError)
       }
       offset += written
     }

@@ -165,13 +165,6 @@ struct ServerAccess {
     return CommandError(status: status, message: error.message)
   }
 
-  /// The command error for what a server request threw: a ``ServerFailure`` by its
-  /// kind, anything else (writing or reading the local copy) as a file error.
-  static func commandError(thrown error: any Error) -> CommandError {
-    if let failure = error as? ServerFailure { return commandError(failure) }
-    return CalendarInput.commandError(error)
-  }
-
   /// The closing line with the requests sent, for `--verbose`: `bdconvert: 3 requests (REPORT 2, PROPFIND 1)`.
   var requestSummary: String {
     let counts = connection.requestCounts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }

@@ -38,7 +38,7 @@ final class ServerAddressBooks {
       do {
         file = try TemporaryFile()
       } catch {
-        throw CalendarInput.commandError(error)
+        throw Frontend.commandError(error)
       }
       let name = try scanned.value(ServerOption.addressBook)
       do {
@@ -47,7 +47,7 @@ final class ServerAddressBooks {
         ) { try file.append($0) }
         books[Self.key(source)] = Book(file: file, resource: resource)
       } catch {
-        throw ServerAccess.commandError(thrown: error)
+        throw Frontend.commandError(error)
       }
     }
   }
@@ -65,10 +65,7 @@ final class ServerAddressBooks {
     // A descriptor of its own (the reader closes it); the file is read with its own offset.
     let descriptor = dup(book.file.descriptor)
     guard descriptor >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
-      throw CommandError(
-        status: .ioError,
-        message:
-          "cannot read the copy of '\(ServerAccess.printable(source))': \(systemErrorText(errno))")
+      throw .cannot("read the copy of", "'\(ServerAccess.printable(source))'", status: .ioError)
     }
     return InputFile(
       displayName: Self.key(source), descriptor: descriptor, identity: nil)

@@ -26,7 +26,7 @@ enum ServerCalendarReader {
         }
       }
     } catch {
-      throw ServerAccess.commandError(thrown: error)
+      throw Frontend.commandError(error)
     }
     return inputs
   }
