@@ -14,7 +14,6 @@ enum ListCommand {
   static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
     let paths = try frontend.inputs()
     let today = try frontend.today(O.listToday)
-    let threads = try frontend.arguments.value(O.listThreads) ?? ConvertOptions.defaultThreads
     let operands = frontend.arguments.operands
     if let url = operands.first(where: ServerAccess.isURL) {
       guard operands.count == 1 else {
@@ -29,6 +28,7 @@ enum ListCommand {
   private static func listFiles(_ paths: [String], _ frontend: Frontend, today: CivilDate)
     throws(CommandError) -> ExitStatus
   {
+    let threads = try frontend.arguments.value(O.listThreads) ?? ConvertOptions.defaultThreads
     var inputs: [InputFile] = []
     defer { for input in inputs { input.close() } }
     for path in paths { inputs.append(try InputFile.open(path)) }
