@@ -134,7 +134,8 @@ final class WorkerThreads: Sendable {
       let job = queue.withLock { queue -> (@Sendable () -> Void)? in
         guard queue.next < queue.jobs.count else { return nil }
         let job = queue.jobs[queue.next]
-        queue.jobs[queue.next] = {}  // let go of what the job holds (a batch, its output) once taken
+        // Let go of what the job holds (a batch, its output) once taken.
+        queue.jobs[queue.next] = {}
         queue.next += 1
         if queue.next == queue.jobs.count || queue.next >= 64 {  // drop the jobs already taken
           queue.jobs.removeFirst(queue.next)
