@@ -36,7 +36,7 @@ import Testing
     (["delete", "--uid", "a", "--in-place"], "'--in-place' needs a FILE, not standard input"),
     (["delete", "--uid", "a", "a.ics", "-o", "b", "--in-place"], "cannot be combined with '-o'"),
     (["delete", "--uid", "a", "a.ics", "b.ics"], "delete takes one calendar file, not 2"),
-    (["list", "--today", "2026-02-30"], "invalid --today '2026-02-30': expected YYYY-MM-DD"),
+    (["list", "--today", "2026-02-30"], "invalid --today '2026-02-30' (expected YYYY-MM-DD)"),
     (["list", "--bogus"], "unknown option '--bogus'"),
     (["list", "--threads", "65"], "invalid --threads '65' (expected a number from 1 to 64)"),
     (["merge", "-", "-"], "standard input ('-') can be read only once"),

@@ -71,7 +71,7 @@ import Testing
   @Test func aSmallerVCardFileIsTheSameOnSeveralThreads() throws {
     let text = Self.largeVCard(cards: 12_000)
     #expect(text.utf8.count > 2_000_000 && text.utf8.count < 8 << 20)
-    #expect(ConvertCommand.parallelThreshold(.vCard) < text.utf8.count)
+    #expect(ConversionEngine.parallelThreshold(.vCard) < text.utf8.count)
     let folder = try TemporaryDirectory()
     let input = try folder.write("medium.vcf", text)
     let one = try runBDConvert(["vcf-to-ics", input, "--threads", "1"])

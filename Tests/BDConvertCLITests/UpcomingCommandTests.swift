@@ -111,5 +111,5 @@ import Testing
 
 /// `YYYY-MM-DD` for the table test.
 enum CivilDateArgument {
-  static func date(_ text: String) -> BirthdayKit.CivilDate { ISODateArgument.parse(text)! }
+  static func date(_ text: String) -> BirthdayKit.CivilDate { try! ValueParser.isoDate.parse(text) }
 }

@@ -27,19 +27,8 @@ enum CommandCatalog {
           + "wins, and --no-config ignores the file."),
     ],
     options: [
-      OptionSpec(
-        "--help", short: "h", help: "show this help ('bdconvert help COMMAND' for a command)"),
-      OptionSpec("--version", short: "V", help: "show the version"),
-      OptionSpec(
-        "--completion",
-        value: ValueSpec(
-          "SHELL", .choices([Choice("bash", ""), Choice("zsh", ""), Choice("fish", "")])),
-        help:
-          "print the completion script for SHELL (bash, zsh or fish); see docs/commands.md for "
-          + "where to put it"),
-      OptionSpec(
-        "--man-pages", value: ValueSpec("DIR", .directories),
-        help: "write the man pages (bdconvert.1 and one per command) into DIR"),
+      ToolOption.help.spec, ToolOption.version.spec, ToolOption.completion.spec,
+      ToolOption.manPages.spec,
     ],
     examples: [
       "bdconvert convert contacts.vcf -o birthdays.ics",

@@ -40,28 +40,10 @@ extension CommandSpec {
       OptionGroup(
         "options",
         [
-          OptionSpec(
-            "--json",
-            help:
-              "one JSON object per line instead, with the keys uid, summary, date, next (null "
-              + "when there is none) and rrule (null without one)"),
-          OptionSpec(
-            "--today", value: ValueSpec("YYYY-MM-DD"),
-            help: "compute next occurrences from this date (default: today, local time)"),
-          OptionSpec(
-            "--verbose", short: "v",
-            help: "print every warning (without it, 20 of one kind, then a count)"),
-          OptionSpec(
-            "--threads", value: ValueSpec("N"),
-            help:
-              "with 2 or more, a regular FILE of 4 MiB or more in the form bdconvert writes is "
-              + "read in two halves at once (default: the number of cores, at most 8; 1 to read "
-              + "on one thread). The listing and warnings are the same whatever N is."),
-          ConversionOptionSpecs.color,
-          ConversionOptionSpecs.noConfig,
-          ConversionOptionSpecs.help,
+          CalendarOption.listJSON, CalendarOption.listToday, CommonOption.verboseWarnings,
+          CalendarOption.listThreads, CommonOption.color, CommonOption.noConfig, CommonOption.help,
         ]),
-      ServerAccess.options(calendarName: true),
+      ServerOption.group(calendarName: true),
     ],
     examples: [
       "bdconvert list birthdays.ics",
@@ -71,16 +53,15 @@ extension CommandSpec {
       "bdconvert list https://dav.example.com/cal/me/birthdays/ --user me",
       "bdconvert list https://pi.home.arpa/me/birthdays/ --user me --ca-file pi.pem",
     ],
-    environment: [ServerAccess.environment],
+    environment: ServerAccess.environment,
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
       StatusSpec(.dataError, "malformed calendar (or an unusable answer from a server)"),
       StatusSpec(.noInput, "input cannot be opened (or no such calendar on the server)"),
       StatusSpec(.ioError, "I/O error (also a temporary file that cannot be written)"),
     ] + ServerAccess.exitStatuses,
-    run: { _, invocation throws(CommandError) in
-      try ListCommand.run(
-        invocation.arguments, environment: invocation.environment, server: invocation.server)
+    run: { command, invocation throws(CommandError) in
+      try Frontend.run(command, invocation, ListCommand.run)
     })
 
   /// `delete`: remove events by UID, keeping every other byte.
@@ -115,37 +96,11 @@ extension CommandSpec {
       OptionGroup(
         "options",
         [
-          OptionSpec(
-            "--uid", value: ValueSpec("UID"), repeatable: true,
-            help: "a UID to remove (repeatable; matched exactly, case-sensitive)"),
-          OptionSpec(
-            "--uids-from", value: ValueSpec("FILE", .files([])), repeatable: true,
-            help:
-              "read UIDs from FILE ('-': standard input), one per line (blank lines ignored); "
-              + "an empty list is not an error"),
-          OptionSpec(
-            "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
-            help: "write the result to PATH atomically (default: standard output)"),
-          OptionSpec(
-            "--in-place",
-            help:
-              "replace FILE.ics atomically; on any failure it stays untouched (a read-only "
-              + "FILE.ics is refused, exit 73)"),
-          OptionSpec(
-            "--dry-run", short: "n",
-            help:
-              "print the events that would be removed ('- TITLE  DATE  [UID]'), change "
-              + "nothing (on a server: no DELETE is sent)"),
-          OptionSpec(
-            "--verbose", short: "v",
-            help:
-              "name the temporary files of interrupted runs removed; with a URL, also count the "
-              + "requests sent"),
-          ConversionOptionSpecs.color,
-          ConversionOptionSpecs.noConfig,
-          ConversionOptionSpecs.help,
+          CalendarOption.uid, CalendarOption.uidsFrom, CalendarOption.deleteOutput,
+          CalendarOption.inPlace, CalendarOption.deleteDryRun, CalendarOption.deleteVerbose,
+          CommonOption.color, CommonOption.noConfig, CommonOption.help,
         ]),
-      ServerAccess.options(calendarName: true),
+      ServerOption.group(calendarName: true),
     ],
     notes: [
       .paragraph(
@@ -168,7 +123,7 @@ extension CommandSpec {
       "bdconvert delete --uid 2f1c…-… https://dav.example.com/cal/me/birthdays/",
       "bdconvert delete --uids-from uids.txt birthdays.ics --dry-run",
     ],
-    environment: [ServerAccess.environment],
+    environment: ServerAccess.environment,
     exitStatuses: [
       StatusSpec(.success, "success (also when a UID is not found)"),
       StatusSpec(.usage, "usage error (also: the calendar would go to a terminal)"),
@@ -177,9 +132,8 @@ extension CommandSpec {
       StatusSpec(.cannotCreate, "output cannot be created"),
       StatusSpec(.ioError, "I/O error or a full disk (the calendar is left as it was)"),
     ] + ServerAccess.exitStatuses,
-    run: { _, invocation throws(CommandError) in
-      try DeleteCommand.run(
-        invocation.arguments, environment: invocation.environment, server: invocation.server)
+    run: { command, invocation throws(CommandError) in
+      try Frontend.run(command, invocation, DeleteCommand.run)
     })
 
   /// `merge`: several calendars into one, one event per UID.
@@ -202,15 +156,8 @@ extension CommandSpec {
       OptionGroup(
         "options",
         [
-          OptionSpec(
-            "--output", short: "o", value: ValueSpec("PATH", .files(["ics"])),
-            help:
-              "write the calendar to PATH atomically (default: standard output, written only "
-              + "once every input was read)"),
-          ConversionOptionSpecs.quiet,
-          ConversionOptionSpecs.color,
-          ConversionOptionSpecs.noConfig,
-          ConversionOptionSpecs.help,
+          CalendarOption.mergeOutput, ConversionOption.quiet, CommonOption.color,
+          CommonOption.noConfig, CommonOption.help,
         ])
     ],
     examples: [
@@ -223,5 +170,7 @@ extension CommandSpec {
       StatusSpec(.noInput, "input cannot be opened"),
       StatusSpec(.cannotCreate, "output cannot be created"), StatusSpec(.ioError, "I/O error"),
     ],
-    run: { _, invocation throws(CommandError) in try MergeCommand.run(invocation.arguments) })
+    run: { command, invocation throws(CommandError) in
+      try Frontend.run(command, invocation, MergeCommand.run)
+    })
 }

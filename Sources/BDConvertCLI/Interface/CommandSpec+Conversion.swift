@@ -17,18 +17,20 @@ extension CommandSpec {
         "CSV options apply to the CSV inputs. 'bdconvert help vcf-to-ics' and 'bdconvert help "
           + "csv-to-ics' describe what each format may contain."),
     ],
-    optionGroups: ConversionOptionSpecs.groups(csv: true),
-    notes: ConversionOptionSpecs.notes,
+    optionGroups: ConversionHelp.groups(csv: true),
+    notes: ConversionHelp.notes,
     examples: [
       "bdconvert convert contacts.vcf -o birthdays.ics",
       "bdconvert convert google.csv phone.vcf --for google -o birthdays.ics",
       "bdconvert convert exports/*.vcf --output-dir calendars --summary-json sum.json",
       "cat contacts.vcf | bdconvert convert --for outlook > birthdays.ics",
     ],
-    environment: ConversionOptionSpecs.environment,
-    exitStatuses: ConversionOptionSpecs.exitStatuses,
+    environment: ConversionHelp.environment,
+    exitStatuses: ConversionHelp.exitStatuses,
     run: { command, invocation throws(CommandError) in
-      try ConvertCommand.run(invocation, command: command, format: nil)
+      try Frontend.run(command, invocation) { frontend throws(CommandError) in
+        try ConvertCommand.run(frontend, format: nil)
+      }
     })
 
   /// `vcf-to-ics`: vCard 2.1, 3.0, 4.0.
@@ -47,18 +49,20 @@ extension CommandSpec {
           + "X-EVOLUTION-ANNIVERSARY and Apple's labelled X-ABDATE. Names come from FN, else N, "
           + "else ORG.")
     ],
-    optionGroups: ConversionOptionSpecs.groups(csv: false),
-    notes: ConversionOptionSpecs.notes,
+    optionGroups: ConversionHelp.groups(csv: false),
+    notes: ConversionHelp.notes,
     examples: [
       "bdconvert vcf-to-ics contacts.vcf -o birthdays.ics",
       "bdconvert vcf-to-ics *.vcf --anniversaries --alarm -1d@18:00 -o family.ics",
       "bdconvert vcf-to-ics --no-alarm --leap-day mar1 < contacts.vcf > out.ics",
       "SOURCE_DATE_EPOCH=0 bdconvert vcf-to-ics contacts.vcf --strict -o out.ics",
     ],
-    environment: ConversionOptionSpecs.environment,
-    exitStatuses: ConversionOptionSpecs.exitStatuses,
+    environment: ConversionHelp.environment,
+    exitStatuses: ConversionHelp.exitStatuses,
     run: { command, invocation throws(CommandError) in
-      try ConvertCommand.run(invocation, command: command, format: .vCard)
+      try Frontend.run(command, invocation) { frontend throws(CommandError) in
+        try ConvertCommand.run(frontend, format: .vCard)
+      }
     })
 
   /// `csv-to-ics`: CSV with a header row.
@@ -75,16 +79,18 @@ extension CommandSpec {
           + "UTF-16 with BOM, and Windows-1252 are read; the delimiter (, ; TAB) is sniffed from "
           + "the header.")
     ],
-    optionGroups: ConversionOptionSpecs.groups(csv: true),
-    notes: ConversionOptionSpecs.notes,
+    optionGroups: ConversionHelp.groups(csv: true),
+    notes: ConversionHelp.notes,
     examples: [
       "bdconvert csv-to-ics google-contacts.csv -o birthdays.ics",
       "bdconvert csv-to-ics outlook.csv --date-order mdy -o birthdays.ics",
       "bdconvert csv-to-ics team.csv --delimiter ';' --column birthday='Born on'",
     ],
-    environment: ConversionOptionSpecs.environment,
-    exitStatuses: ConversionOptionSpecs.exitStatuses,
+    environment: ConversionHelp.environment,
+    exitStatuses: ConversionHelp.exitStatuses,
     run: { command, invocation throws(CommandError) in
-      try ConvertCommand.run(invocation, command: command, format: .csv)
+      try Frontend.run(command, invocation) { frontend throws(CommandError) in
+        try ConvertCommand.run(frontend, format: .csv)
+      }
     })
 }

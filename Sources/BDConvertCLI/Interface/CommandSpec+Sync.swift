@@ -75,54 +75,9 @@ extension CommandSpec {
           + "meanwhile is read again and planned once more; what still fails is listed and the "
           + "exit status is 75 (running again finishes the job)."),
     ],
-    optionGroups: [
-      OptionGroup(
-        "sync",
-        [
-          OptionSpec(
-            "--to", value: ValueSpec("TARGET", .files(["ics"])),
-            help: "the calendar file or vdir folder to keep in step (required)"),
-          OptionSpec("--dry-run", short: "n", help: "print the plan, change nothing"),
-          OptionSpec(
-            "--json",
-            help:
-              "the plan as one JSON object per line, with the keys op (add, replace, remove; "
-              + "keep: a removal held back), uid, summary, date, changed (date, name, alarms, "
-              + "details, adopted, key), "
-              + "previousSummary and previousDate (a replacement's old values, else null) and "
-              + "notes; printed also with -q"),
-          OptionSpec(
-            "--keep-removed",
-            help: "keep events whose contact is gone or lost its date (no '-' lines)"),
-          OptionSpec(
-            "--set", value: ValueSpec("NAME"),
-            help:
-              "the sync set: which events this sync manages (letters, digits, - _ .). Two "
-              + "address books can share one calendar as two sets. Default: birthdays"),
-          OptionSpec(
-            "--force",
-            help:
-              "sync a source that holds no contacts, and remove even when the plan removes more "
-              + "than half of the set's events (and more than 2), more than --max-remove, or "
-              + "events whose record could not be read"),
-          OptionSpec(
-            "--max-remove", value: ValueSpec("N"),
-            help:
-              "refuse a plan that removes more than N events (instead of more than half), as "
-              + "rsync's --max-delete; --max-remove 0 never removes without --force"),
-          OptionSpec(
-            "--keep-edited",
-            help:
-              "leave events changed in the calendar app since the last sync as they are "
-              + "(default: overwrite them, saying so in the plan)"),
-          OptionSpec(
-            "--adopt",
-            help:
-              "take over events with a wanted UID that have no set mark (an earlier "
-              + "vcf-to-ics import into the same calendar); default: leave them and warn"),
-        ])
-    ] + ConversionOptionSpecs.groups(csv: true).map(ConversionOptionSpecs.withoutOutputFiles)
-      + [ServerAccess.options(calendarName: false, create: true, addressBook: true)],
+    optionGroups: [OptionGroup("sync", SyncOption.all)]
+      + ConversionHelp.groups(csv: true).map(ConversionHelp.withoutOutputFiles)
+      + [ServerOption.group(calendarName: false, create: true, addressBook: true)],
     examples: [
       "bdconvert sync contacts.vcf --to birthdays.ics",
       "bdconvert sync ~/.contacts/family --to ~/.calendars/birthdays/",
@@ -131,7 +86,7 @@ extension CommandSpec {
       "bdconvert sync contacts.vcf --to birthdays.ics --json | jq -r .uid",
       "bdconvert sync a.vcf --to https://dav.example.com/cal/me/birthdays/ --user me",
     ],
-    environment: ConversionOptionSpecs.environment + [ServerAccess.environment],
+    environment: ConversionHelp.environment + ServerAccess.environment,
     exitStatuses: [
       StatusSpec(.success, "success (warnings may have been printed)"),
       StatusSpec(
@@ -164,6 +119,6 @@ extension CommandSpec {
       StatusSpec(.noPermission, "the server refused the credentials"),
     ],
     run: { command, invocation throws(CommandError) in
-      try SyncCommand.run(invocation, command: command)
+      try Frontend.run(command, invocation, SyncCommand.run)
     })
 }

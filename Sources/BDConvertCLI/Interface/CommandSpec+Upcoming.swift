@@ -28,40 +28,19 @@ extension CommandSpec {
       OptionGroup(
         "options",
         [
-          OptionSpec(
-            "--days", value: ValueSpec("N"), help: "how many days, today included (default 14)"),
-          OptionSpec(
-            "--today", value: ValueSpec("YYYY-MM-DD"),
-            help: "the first day (default: today, local time)"),
-          OptionSpec(
-            "--json",
-            help:
-              "one JSON object per line instead, with the keys date, days, uid, name, kind and "
-              + "age (null when unknown)"),
-          ConversionOptionSpecs.anniversaries,
-          OptionSpec(
-            "--all-events",
-            help:
-              "of a calendar, every event in the window, not only birthdays and "
-              + "anniversaries (a choir rehearsal, an office party)"),
-          ConversionOptionSpecs.leapDay, ConversionOptionSpecs.group, ConversionOptionSpecs.exclude,
-          ConversionOptionSpecs.excludeFrom, ConversionOptionSpecs.memorials,
-          ConversionOptionSpecs.otherDates,
-          OptionSpec(
-            "--verbose", short: "v",
-            help: "print every warning (without it, 20 of one kind, then a count)"),
-          ConversionOptionSpecs.color,
-          ConversionOptionSpecs.noConfig,
-          ConversionOptionSpecs.help,
+          CalendarOption.days, CalendarOption.upcomingToday, CalendarOption.upcomingJSON,
+          ConversionOption.anniversaries, CalendarOption.allEvents, ConversionOption.leapDay,
+          ConversionOption.group, ConversionOption.exclude, ConversionOption.excludeFrom,
+          ConversionOption.memorials, ConversionOption.otherDates, CommonOption.verboseWarnings,
+          CommonOption.color, CommonOption.noConfig, CommonOption.help,
         ]),
       OptionGroup(
         "csv options",
         [
-          ConversionOptionSpecs.delimiter, ConversionOptionSpecs.dateOrder,
-          ConversionOptionSpecs.dateCalendar, ConversionOptionSpecs.column,
-        ]
-      ),
-      ServerAccess.options(calendarName: false, addressBook: true),
+          ConversionOption.delimiter, ConversionOption.dateOrder, ConversionOption.dateCalendar,
+          ConversionOption.column,
+        ]),
+      ServerOption.group(calendarName: false, addressBook: true),
     ],
     examples: [
       "bdconvert upcoming contacts.vcf",
@@ -69,15 +48,14 @@ extension CommandSpec {
       "bdconvert upcoming birthdays.ics --json | jq -r 'select(.days == 0) | .name'",
       "bdconvert upcoming contacts.vcf --days 7 | mail -E -s Birthdays me@example.org",
     ],
-    environment: [ServerAccess.environment],
+    environment: ServerAccess.environment,
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
       StatusSpec(.dataError, "not a contact file or calendar"),
       StatusSpec(.noInput, "input cannot be opened"),
       StatusSpec(.ioError, "I/O error"),
     ] + ServerAccess.exitStatuses,
-    run: { _, invocation throws(CommandError) in
-      try UpcomingCommand.run(
-        invocation.arguments, environment: invocation.environment, server: invocation.server)
+    run: { command, invocation throws(CommandError) in
+      try Frontend.run(command, invocation, UpcomingCommand.run)
     })
 }

@@ -57,10 +57,10 @@ struct OptionGroup: Sendable {
   /// Its options.
   var options: [OptionSpec]
 
-  /// Creates a group.
-  init(_ title: String, _ options: [OptionSpec]) {
+  /// Creates a group of typed options (or of untyped descriptions).
+  init(_ title: String, _ options: [any OptionDeclaration]) {
     self.title = title
-    self.options = options
+    self.options = options.map(\.spec)
   }
 }
 
