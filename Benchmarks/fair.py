@@ -118,7 +118,7 @@ def generated(fmt, size):
 
 
 def run_once(argv, fresh=None, stdout=subprocess.DEVNULL):
-    """Seconds and peak RSS (MiB) of one run. `fresh` (an output file) is removed first and dirty
+    """Seconds, peak RSS (MiB) and CPU seconds (user + system, all threads) of one run. `fresh` (an output file) is removed first and dirty
     pages are flushed, both untimed, so a run pays neither for freeing nor writing back the
     previous run's output."""
     if fresh and os.path.exists(fresh):
@@ -132,12 +132,12 @@ def run_once(argv, fresh=None, stdout=subprocess.DEVNULL):
     proc.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(argv)} failed:\n{err}")
-    return elapsed, usage.ru_maxrss / 1024.0
+    return elapsed, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def interleaved(cases, runs):
     """cases: [(name, argv, fresh output or None)]. Every case once per round, the order rotated
-    each round. Returns name -> [(seconds, rss)] in round order."""
+    each round. Returns name -> [(seconds, rss, cpu)] in round order."""
     results = {name: [] for name, _, _ in cases}
     for number in range(runs):
         start = number % len(cases)
@@ -159,19 +159,20 @@ def report(title, cases, results, units, unit_name, reference):
     print(title)
     for name, argv, _ in cases:
         print(f"  {name:<26} {show_command(argv)}")
-    print(f"  {'tool':<26}{'median s':>10}{'min s':>9}{'max s':>9}{unit_name:>11}{'RSS MiB':>9}"
+    print(f"  {'tool':<26}{'median s':>10}{'min s':>9}{'max s':>9}{'CPU s':>8}{unit_name:>11}{'RSS MiB':>9}"
           f"  {'/ ' + reference if reference else ''}")
     ref = results.get(reference)
     for name, _, _ in cases:
         secs = [r[0] for r in results[name]]
         median = statistics.median(secs)
         rss = statistics.median(r[1] for r in results[name])
+        cpu = statistics.median(r[2] for r in results[name])
         ratio = ""
         if ref is not None and name != reference:
             per_round = sorted(s / r[0] for s, r in zip(secs, ref))
             ratio = (f"{median / statistics.median(r[0] for r in ref):.3f}  rounds "
                      + " ".join(f"{x:.2f}" for x in per_round))
-        print(f"  {name:<26}{median:>10.3f}{min(secs):>9.3f}{max(secs):>9.3f}{units / median:>11,.1f}{rss:>9.1f}"
+        print(f"  {name:<26}{median:>10.3f}{min(secs):>9.3f}{max(secs):>9.3f}{cpu:>8.3f}{units / median:>11,.1f}{rss:>9.1f}"
               f"  {ratio}")
 
 
