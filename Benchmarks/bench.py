@@ -96,8 +96,10 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     extra = args.extra.split()
 
-    print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s); "
-          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if not (args.probe_only or args.callgrind):  # those print the machine themselves
+        for line in fair.machine_lines():
+            print(line)
+        print(f"binary: {binary}; median of {runs} run(s)")
     sync_sizes = [10000] if args.smoke else [int(s) for s in args.sync_sizes.split(",") if s]
     if args.sync_only:
         bench_sync(binary, sync_sizes, runs, args.sync_baseline or None)
@@ -181,10 +183,10 @@ def generator_dir(probe_dir):
 
 def bench_probe(binary, args, runs):
     """The side-by-side run (fair.py): probe, bdconvert and the baselines interleaved. In
-    --smoke: 10,000 contacts, one round, so that CI proves the probe builds and writes
+    --smoke: 5,000 contacts, one round, so that CI proves the probe builds and writes
     bdconvert's bytes."""
     smoke = args.smoke
-    sizes = [10000] if smoke else [int(s) for s in args.probe_sizes.split(",") if s]
+    sizes = [5000] if smoke else [int(s) for s in args.probe_sizes.split(",") if s]
     threads = [os.cpu_count()] if smoke else [int(t) for t in args.probe_threads.split(",") if t]
     sync_size = (10000 if smoke else args.baseline_sync_size) if args.baseline else 0
     fair.bench_fair(binary, args.baseline, args.probe, generator_dir(args.probe), sizes,
