@@ -370,9 +370,11 @@ def bench_callgrind(binary, baselines, probe_dir, generator_dir, size=30000):
                        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
     for line in machine_lines():
         print(line)
+    named = tools(binary, baselines)
+    for name, tool in named:
+        print(f"{name}: {tool}")
     source = probe_source(probe_dir) if probe_dir else None
     probe = build_probe(source) if source else None
-    named = tools(binary, baselines)
     vcard = corpus(generator_dir, "vcf3", size)
     csv = corpus(generator_dir, "csv-google", size)
     calendar = os.path.splitext(vcard)[0] + ".ics"
