@@ -154,8 +154,9 @@ def show_command(argv):
 
 
 def report(title, cases, results, units, unit_name, reference):
-    """One table: median/min/max seconds, throughput, RSS, the time over `reference`'s (paired by
-    round) and over each other tool's first row."""
+    """One table: median/min/max seconds, median CPU seconds, throughput, RSS; then the median
+    time and CPU time over `reference`'s, and the ratio of each round (runs paired by round).
+    On a loaded machine the CPU seconds move less than the wall clock."""
     print(title)
     for name, argv, _ in cases:
         print(f"  {name:<26} {show_command(argv)}")
@@ -170,7 +171,8 @@ def report(title, cases, results, units, unit_name, reference):
         ratio = ""
         if ref is not None and name != reference:
             per_round = sorted(s / r[0] for s, r in zip(secs, ref))
-            ratio = (f"{median / statistics.median(r[0] for r in ref):.3f}  rounds "
+            cpu_ratio = cpu / statistics.median(r[2] for r in ref)
+            ratio = (f"{median / statistics.median(r[0] for r in ref):.3f}  CPU {cpu_ratio:.3f}  rounds "
                      + " ".join(f"{x:.2f}" for x in per_round))
         print(f"  {name:<26}{median:>10.3f}{min(secs):>9.3f}{max(secs):>9.3f}{cpu:>8.3f}{units / median:>11,.1f}{rss:>9.1f}"
               f"  {ratio}")
