@@ -60,18 +60,18 @@ def main():
         d1 = get(values, "D1mr") + get(values, "D1mw")
         return (get(values, "Ir"), get(values, "I1mr"), d1, get(values, "Dw"), get(values, "Bcm"), get(values, "Bim"))
 
-    header = f"{'Ir':>13}{'I1mr':>11}{'D1m':>10}{'Dw':>12}{'Bcm':>10}{'Bim':>9}"
+    header = f"{'Ir':>13}{'I1mr':>11}{'D1m':>10}{'Dw':>12}{'Bcm':>11}{'Bim':>10}"
     t = row(totals)
     print(f"{header}  function")
-    print("".join(f"{v:>{w},}" for v, w in zip(t, (13, 11, 10, 12, 10, 9))) + "  TOTAL")
+    print("".join(f"{v:>{w},}" for v, w in zip(t, (13, 11, 10, 12, 11, 10))) + "  TOTAL")
     if args.bytes:
-        print("".join(f"{v / args.bytes:>{w}.3f}" for v, w in zip(t, (13, 11, 10, 12, 10, 9))) + "  per input byte")
+        print("".join(f"{v / args.bytes:>{w}.3f}" for v, w in zip(t, (13, 11, 10, 12, 11, 10))) + "  per input byte")
     ranked = sorted(per_fn.items(), key=lambda kv: -get(kv[1], "Ir"))[: args.top]
     names = demangle([fn for fn, _ in ranked])
     for (fn, values), name in zip(ranked, names):
         r = row(values)
         share = r[0] / t[0] * 100 if t[0] else 0
-        print("".join(f"{v:>{w},}" for v, w in zip(r, (13, 11, 10, 12, 10, 9))) + f"  {share:4.1f}% {name[:110]}")
+        print("".join(f"{v:>{w},}" for v, w in zip(r, (13, 11, 10, 12, 11, 10))) + f"  {share:4.1f}% {name[:110]}")
 
 
 if __name__ == "__main__":
