@@ -86,6 +86,8 @@ def main():
     parser.add_argument("--callgrind", action="store_true",
                         help="instruction counts at 30,000 contacts, every workload and binary")
     parser.add_argument("--callgrind-size", type=int, default=30000, help="contacts for --callgrind")
+    parser.add_argument("--callgrind-only", default="",
+                        help="comma-separated workloads for --callgrind (vcf-to-ics, csv-to-ics, list, delete, sync)")
     parser.add_argument("--instructions", action="store_true", help="only callgrind instruction counts")
     args = parser.parse_args()
     binary = os.environ.get("BDCONVERT")
@@ -108,7 +110,8 @@ def main():
         bench_instructions(binary, args.probe)
         return
     if args.callgrind:
-        fair.bench_callgrind(binary, args.baseline, args.probe, generator_dir(args.probe), args.callgrind_size)
+        fair.bench_callgrind(binary, args.baseline, args.probe, generator_dir(args.probe), args.callgrind_size,
+                             [w for w in args.callgrind_only.split(",") if w])
         return
     if args.probe_only:
         bench_probe(binary, args, runs)

@@ -364,8 +364,9 @@ def callgrind_count(argv, fresh=None):
     sys.exit(f"no callgrind count in {log}")
 
 
-def bench_callgrind(binary, baselines, probe_dir, generator_dir, size=30000):
-    """Instruction counts at `size` contacts: each workload, each binary (and the probe)."""
+def bench_callgrind(binary, baselines, probe_dir, generator_dir, size=30000, only=None):
+    """Instruction counts at `size` contacts: each workload (or those whose names start with one
+    of `only`), each binary (and the probe)."""
     if shutil.which("valgrind") is None:
         print("callgrind: installing valgrind with apt-get", flush=True)
         subprocess.run(["apt-get", "install", "-y", "-qq", "valgrind"], check=True, stdout=subprocess.DEVNULL,
@@ -403,6 +404,8 @@ def bench_callgrind(binary, baselines, probe_dir, generator_dir, size=30000):
     columns = ([("probe", probe)] if probe else []) + named
     print(f"  {'workload':<26}" + "".join(f"{name[:18]:>20}" for name, _ in columns))
     for title, make, probe_args in workloads:
+        if only and not any(title.startswith(prefix) for prefix in only):
+            continue
         counts = {}
         for name, tool in columns:
             if name == "probe":
@@ -413,7 +416,7 @@ def bench_callgrind(binary, baselines, probe_dir, generator_dir, size=30000):
                 counts[name] = callgrind_count(argv, output)
                 continue
             if title.startswith("sync"):
-                base = os.path.join(WORK, f"callgrind-sync-base-{name}.ics")
+                base = os.path.join(WORK, f"callgrind-sync-base-{name}-{size}.ics")
                 if not os.path.exists(base):
                     run_once([tool, "sync", sync_vcard, "--to", base, "-q"])
                 shutil.copyfile(base, target)
