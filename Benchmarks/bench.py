@@ -14,15 +14,16 @@ sync, against a plain conversion of the same contacts (time ratio), and the peak
 sync and of the 1%-changed sync (--sync-baseline BIN: BIN's figures too, runs interleaved, for a
 comparison on a loaded machine). A benchmark, not a test: it never fails on timing.
 
---probe DIR (or BDCONVERT_PROBE=DIR): DIR is the limit probe of issue 16 (`probe.c`, a minimal C
-converter writing the same bytes, and `gen_corpus.py`, its generator of harder address books:
-a quarter of the names non-ASCII, 30% of vCard 3.0 cards without UID, namesakes sharing a
-birthday, photos, a 34-column Google CSV with quoted multi-line addresses). The probe is a
-measuring stick outside the project: it is compiled into Benchmarks/.work/ and never required
-(without DIR, or in --smoke without DIR, the section is skipped). Its corpora come from its own
-gen_corpus.py; probe and bdconvert run interleaved on them (2 threads, then 1), with MB/s,
-contacts/s, peak RSS, the 2-thread speed-up and bdconvert's time over the probe's, each a median of
---runs; the outputs are compared byte for byte; then list and delete on the converted calendar.
+--probe DIR (or BDCONVERT_PROBE=DIR; default Benchmarks/probe/): the limit probe of issue 16
+(`probe.c`, a minimal C converter writing the same bytes as bdconvert, and `gen_corpus.py`, its
+generator of harder address books: a quarter of the names non-ASCII, 30% of vCard 3.0 cards
+without UID, namesakes sharing a birthday, photos, a 34-column Google CSV with quoted multi-line
+addresses). The side-by-side run is fair.py's (see there): machine and CPU model printed, the
+probe built with `cc -O2`, probe, bdconvert and any --baseline binaries interleaved in rounds,
+to /dev/null and file to file (the probe with fsync and rename too), outputs compared byte for
+byte (a difference fails --smoke), then list, delete and (with --baseline) sync.
+--baseline BIN (repeatable): an older bdconvert in the same rounds, for a before/after.
+--callgrind: instruction counts at 30,000 contacts of every workload and binary (and the probe).
 Peak RSS is wait4's ru_maxrss, which on Linux includes this Python process's own (about 10-16
 MiB) at the fork: small figures are a floor, not the tool's (use /usr/bin/time -v for those).
 --instructions: callgrind instruction counts (one thread) of the fixed small cases used before and
@@ -34,6 +35,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import fair
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORK = os.path.join(HERE, ".work")
@@ -68,10 +71,23 @@ def main():
     parser.add_argument("--sync-sizes", default="100000,1000000", help="contacts for the sync benchmark ('' to skip)")
     parser.add_argument("--sync-only", action="store_true", help="only the sync benchmark")
     parser.add_argument("--sync-baseline", default="", help="another bdconvert run interleaved in the sync benchmark")
-    parser.add_argument("--probe", default=os.environ.get("BDCONVERT_PROBE", ""),
-                        help="directory of the limit probe (probe.c, gen_corpus.py); default $BDCONVERT_PROBE")
-    parser.add_argument("--probe-sizes", default="100000", help="contacts for the side-by-side run with the probe")
+    parser.add_argument("--probe", default=os.environ.get("BDCONVERT_PROBE", fair.DEFAULT_PROBE),
+                        help="directory of the limit probe (probe.c, gen_corpus.py); default $BDCONVERT_PROBE,"
+                             " else Benchmarks/probe ('' to skip the probe)")
+    parser.add_argument("--probe-sizes", default="1000000", help="contacts for the side-by-side run with the probe")
+    parser.add_argument("--probe-formats", default="vcf3,csv-google",
+                        help="gen_corpus.py formats for the side-by-side run (vcf3, csv-google; vcf4, vcf21 without probe)")
+    parser.add_argument("--probe-threads", default=f"{os.cpu_count()},1", help="thread counts of the side-by-side run")
     parser.add_argument("--probe-only", action="store_true", help="only the side-by-side run with the probe")
+    parser.add_argument("--baseline", action="append", default=[],
+                        help="an older bdconvert in the side-by-side rounds (repeatable); adds list, delete, sync")
+    parser.add_argument("--baseline-sync-size", type=int, default=100000,
+                        help="contacts of the side-by-side sync with --baseline (0 to skip)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="instruction counts at 30,000 contacts, every workload and binary")
+    parser.add_argument("--callgrind-size", type=int, default=30000, help="contacts for --callgrind")
+    parser.add_argument("--callgrind-only", default="",
+                        help="comma-separated workloads for --callgrind (vcf-to-ics, csv-to-ics, list, delete, sync)")
     parser.add_argument("--instructions", action="store_true", help="only callgrind instruction counts")
     args = parser.parse_args()
     binary = os.environ.get("BDCONVERT")
@@ -82,8 +98,10 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     extra = args.extra.split()
 
-    print(f"machine: {os.cpu_count()} cores; binary: {binary}; median of {runs} run(s); "
-          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if not (args.probe_only or args.callgrind):  # those print the machine themselves
+        for line in fair.machine_lines():
+            print(line)
+        print(f"binary: {binary}; median of {runs} run(s)")
     sync_sizes = [10000] if args.smoke else [int(s) for s in args.sync_sizes.split(",") if s]
     if args.sync_only:
         bench_sync(binary, sync_sizes, runs, args.sync_baseline or None)
@@ -91,11 +109,12 @@ def main():
     if args.instructions:
         bench_instructions(binary, args.probe)
         return
-    probe_sizes = [10000] if args.smoke else [int(s) for s in args.probe_sizes.split(",") if s]
+    if args.callgrind:
+        fair.bench_callgrind(binary, args.baseline, args.probe, generator_dir(args.probe), args.callgrind_size,
+                             [w for w in args.callgrind_only.split(",") if w])
+        return
     if args.probe_only:
-        if not args.probe:
-            sys.exit("--probe-only needs --probe DIR or BDCONVERT_PROBE")
-        bench_probe(binary, args.probe, probe_sizes, runs)
+        bench_probe(binary, args, runs)
         return
     print(f"{'input':<22}{'MB':>9}{'contacts/s':>14}{'MB/s':>9}{'peak RSS MiB':>14}{'seconds':>9}")
     largest_vcard = None  # (size, format, path)
@@ -155,108 +174,26 @@ def main():
     if largest_vcard:
         bench_calendar(binary, *largest_vcard, runs)
     bench_sync(binary, sync_sizes, runs, args.sync_baseline or None)
-    if args.probe:
-        bench_probe(binary, args.probe, probe_sizes, runs)
-    else:
-        print("limit probe: skipped (no --probe DIR / BDCONVERT_PROBE)")
+    bench_probe(binary, args, runs)
 
 
-PROBE_FORMATS = [  # gen_corpus.py format, file extension, bdconvert command, probe flags (None: no probe)
-    ("vcf3", "vcf", "vcf-to-ics", []),
-    ("csv-google", "csv", "csv-to-ics", ["-c"]),
-    ("vcf4", "vcf", "vcf-to-ics", None),
-    ("vcf21", "vcf", "vcf-to-ics", None),
-]
+def generator_dir(probe_dir):
+    """Where gen_corpus.py is: the probe's folder, else Benchmarks/probe."""
+    if probe_dir and os.path.exists(os.path.join(probe_dir, "gen_corpus.py")):
+        return probe_dir
+    return fair.DEFAULT_PROBE
 
 
-def probe_corpus(probe_dir, fmt, ext, size):
-    path = os.path.join(WORK, f"gc-{fmt}-{size}.{ext}")
-    if not os.path.exists(path):
-        subprocess.run([sys.executable, os.path.join(probe_dir, "gen_corpus.py"), str(size), fmt, path],
-                       check=True, stdout=subprocess.DEVNULL)
-    return path
-
-
-def build_probe(probe_dir):
-    source = os.path.join(probe_dir, "probe.c")
-    probe = os.path.join(WORK, "probe")
-    if not os.path.exists(probe) or os.path.getmtime(probe) < os.path.getmtime(source):
-        subprocess.run(["cc", "-O3", "-march=native", "-o", probe, source, "-lcrypto", "-lpthread"], check=True)
-    return probe
-
-
-def compare_outputs(a, b):
-    """'identical', or how far the outputs differ: bdconvert's format moved on after the probe
-    was written (placeholder year 1972 instead of 1970 for DTSTART, a new name key for cards
-    without UID, so namesakes are merged differently), which its README allows for."""
-    if subprocess.run(["cmp", "-s", a, b]).returncode == 0:
-        return "identical"
-    counts = []
-    for path in (a, b):  # line by line: this process's memory counts in its children's peak RSS
-        with open(path, "rb") as f:
-            counts.append(sum(1 for line in f if line == b"BEGIN:VEVENT\r\n"))
-    return (f"differ (events: bdconvert {counts[0]:,}, probe {counts[1]:,}; the probe predates"
-            " bdconvert's 1972 placeholder year and its name key for cards without UID)")
-
-
-def bench_probe(binary, probe_dir, sizes, runs):
-    """bdconvert against the limit probe on the probe's own corpora, runs interleaved."""
-    if not os.path.exists(os.path.join(probe_dir, "probe.c")):
-        print(f"limit probe: skipped ({probe_dir}/probe.c not found)")
-        return
-    probe = build_probe(probe_dir)
-    cores = os.cpu_count()
-    print(f"limit probe ({probe_dir}): gen_corpus.py corpora, file to file, runs interleaved, median of {runs};"
-          f" ratio = bdconvert's time / the probe's")
-    print(f"{'input':<26}{'MB':>8}{'tool':>11}{'threads':>8}{'contacts/s':>12}{'MB/s':>9}{'RSS MiB':>9}"
-          f"{'seconds':>9}{'2-thr x':>8}{'ratio':>7}")
-    out_b = os.path.join(WORK, "out-bdconvert.ics")
-    out_p = os.path.join(WORK, "out-probe.ics")
-    for size in sizes:
-        vcf3_speed = None
-        for fmt, ext, command, flags in PROBE_FORMATS:
-            path = probe_corpus(probe_dir, fmt, ext, size)
-            mb = os.path.getsize(path) / 1e6
-            cases = [("bdconvert", threads) for threads in (cores, 1)]
-            if flags is not None:
-                cases = [("probe", cores), ("bdconvert", cores), ("probe", 1), ("bdconvert", 1)]
-            results = {case: [] for case in cases}
-            for _ in range(runs):
-                for tool, threads in cases:  # interleaved: load changes hit both tools alike
-                    if tool == "probe":
-                        results[(tool, threads)].append(run_once(
-                            probe, flags + ["-t", str(threads), path, out_p], fresh=out_p, name="probe"))
-                    else:
-                        results[(tool, threads)].append(run_once(
-                            binary, [command, path, "-q", "-o", out_b, "--threads", str(threads)], fresh=out_b))
-            seconds = {case: statistics.median(r[0] for r in rs) for case, rs in results.items()}
-            rss = {case: statistics.median(r[1] for r in rs) for case, rs in results.items()}
-            for tool, threads in cases:
-                speedup = f"{seconds[(tool, 1)] / seconds[(tool, cores)]:.2f}" if threads == cores else ""
-                ratio = ""
-                if tool == "bdconvert" and ("probe", threads) in seconds:
-                    ratio = f"{seconds[(tool, threads)] / seconds[('probe', threads)]:.2f}"
-                name = os.path.basename(path) if (tool, threads) == cases[0] else ""
-                print(f"{name:<26}{mb:>8.1f}{tool:>11}{threads:>8}{size / seconds[(tool, threads)]:>12,.0f}"
-                      f"{mb / seconds[(tool, threads)]:>9.1f}{rss[(tool, threads)]:>9.1f}"
-                      f"{seconds[(tool, threads)]:>9.3f}{speedup:>8}{ratio:>7}")
-            speed = mb / seconds[("bdconvert", cores)]
-            if fmt == "vcf3":
-                vcf3_speed = speed
-            elif fmt != "csv-google" and vcf3_speed:
-                print(f"{'':<26}{fmt}: {speed / vcf3_speed:.2f}x the MB/s of vcf3 (bdconvert, {cores} threads)")
-            if flags is not None:
-                # the last runs of each: one thread
-                print(f"{'':<26}output of probe and bdconvert: {compare_outputs(out_b, out_p)}")
-        vcard = probe_corpus(probe_dir, "vcf3", "vcf", size)
-        bench_calendar(binary, size, "gc-vcf3", vcard, runs)
-    one = os.path.join(WORK, "gc-vcf3-10000.vcf")
-    probe_corpus(probe_dir, "vcf3", "vcf", 10000)
-    out = os.path.join(WORK, "out.ics")
-    small = statistics.median(run_once(binary, ["vcf-to-ics", one, "-q", "-o", out], fresh=out)[0]
-                              for _ in range(max(runs, 5)))
-    print(f"gc-vcf3-10000.vcf ({os.path.getsize(one) / 1e6:.1f} MB), process start to exit: median"
-          f" {small * 1000:.1f} ms of {max(runs, 5)}")
+def bench_probe(binary, args, runs):
+    """The side-by-side run (fair.py): probe, bdconvert and the baselines interleaved. In
+    --smoke: 5,000 contacts, one round, so that CI proves the probe builds and writes
+    bdconvert's bytes."""
+    smoke = args.smoke
+    sizes = [5000] if smoke else [int(s) for s in args.probe_sizes.split(",") if s]
+    threads = [os.cpu_count()] if smoke else [int(t) for t in args.probe_threads.split(",") if t]
+    sync_size = (10000 if smoke else args.baseline_sync_size) if args.baseline else 0
+    fair.bench_fair(binary, args.baseline, args.probe, generator_dir(args.probe), sizes,
+                    args.probe_formats.split(","), threads, runs, smoke, sync_size)
 
 
 def callgrind(command):
@@ -271,6 +208,10 @@ def callgrind(command):
             if "Collected :" in line:
                 return int(line.split()[-1])
     sys.exit(f"no callgrind count in {log}")
+
+
+def probe_corpus(probe_dir, fmt, ext, size):
+    return fair.corpus(generator_dir(probe_dir), fmt, size)
 
 
 def bench_instructions(binary, probe_dir):
