@@ -84,7 +84,7 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
         guard !bytes.isEmpty else { return nil }
         return Segment(bytes: bytes, length: bytes.count, isLast: true, state: state)
       }
-      if let cut = bytes.withUnsafeBufferPointer({ CSVSegmentCut.cut(in: $0, limit: limit) }) {
+      if let cut = CSVSegmentCut.cut(in: bytes.span, limit: limit) {
         leftover.append(contentsOf: bytes[cut...])
         bytes.removeSubrange((cut + 1)...)
         return Segment(bytes: bytes, length: cut, isLast: false, state: state)
