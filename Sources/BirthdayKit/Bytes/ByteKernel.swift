@@ -259,6 +259,12 @@ package enum ByteKernel {
     }
   }
 
+  /// Appends the bytes of `span` to `array` in one copy.
+  @inline(__always)
+  static func append(_ span: Span<UInt8>, to array: inout [UInt8]) {
+    span.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+  }
+
   /// Whether `first` and `second` hold the same bytes, compared eight at a time.
   static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
     guard first.count == second.count else { return false }

@@ -12,6 +12,14 @@ package protocol RandomAccessByteSource: Sendable {
   func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
+extension RandomAccessByteSource {
+  /// ``read(at:into:)`` into the start of `span`.
+  @inline(__always)
+  func read(at offset: Int, into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { try read(at: offset, into: $0) }
+  }
+}
+
 /// A regular file read with `pread`; the caller keeps the descriptor open.
 package struct FileRandomAccessSource: RandomAccessByteSource {
   /// The open descriptor of a regular file.

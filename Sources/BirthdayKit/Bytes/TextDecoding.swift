@@ -95,6 +95,25 @@ package enum TextDecoding {
     return (String(String.UnicodeScalarView(bytes.map(windows1252Scalar))), true)
   }
 
+  /// The text of `bytes` when they are valid UTF-8, else `nil`.
+  package static func validUTF8String(_ bytes: Span<UInt8>) -> String? {
+    do {
+      return String(copying: try UTF8Span(validating: bytes))
+    } catch {
+      return nil
+    }
+  }
+
+  /// ``decodeUTF8OrWindows1252(_:)-(Bytes)`` of a span.
+  package static func decodeUTF8OrWindows1252(_ bytes: Span<UInt8>) -> (
+    text: String, usedFallback: Bool
+  ) {
+    if let text = validUTF8String(bytes) { return (text, false) }
+    var scalars = String.UnicodeScalarView()
+    for index in bytes.indices { scalars.append(windows1252Scalar(bytes[index])) }
+    return (String(scalars), true)
+  }
+
   /// Windows-1252 differs from ISO-8859-1 only in 0x80–0x9F; its five undefined bytes map to
   /// the C1 controls of the same value (as the WHATWG encoding standard does).
   static func windows1252Scalar(_ byte: UInt8) -> Unicode.Scalar {
