@@ -18,6 +18,16 @@ extension RandomAccessByteSource {
   func read(at offset: Int, into span: inout MutableSpan<UInt8>) throws -> Int {
     try span.withUnsafeMutableBytes { try read(at: offset, into: $0) }
   }
+
+  /// ``read(at:into:)`` into `span[range]`.
+  func read(at offset: Int, into span: inout MutableSpan<UInt8>, in range: Range<Int>) throws
+    -> Int
+  {
+    precondition(range.lowerBound >= 0 && range.upperBound <= span.count, "range outside the span")
+    return try span.withUnsafeMutableBytes { buffer in
+      try read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[range]))
+    }
+  }
 }
 
 /// A regular file read with `pread`; the caller keeps the descriptor open.

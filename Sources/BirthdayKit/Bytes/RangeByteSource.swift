@@ -22,8 +22,8 @@ struct RangeByteSource: ByteSource {
     guard span.count > 0 else { return 0 }
     if !prefix.isEmpty { return Self.take(&prefix, into: &span) }
     if position < end {
-      var part = span.extracting(..<min(span.count, end - position))
-      let count = try source.read(at: position, into: &part)
+      let count = try source.read(
+        at: position, into: &span, in: 0..<min(span.count, end - position))
       if count > 0 {
         position += count
         return count

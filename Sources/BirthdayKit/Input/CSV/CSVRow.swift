@@ -25,7 +25,7 @@ struct CSVRow {
   /// marks a system group), Outlook's `Family;Friends`.
   static func groupNames(in cell: String) -> [String] {
     var cell = cell
-    if let names = cell.withUTF8 { asciiGroupNames($0.span) } { return names }
+    if let names = cell.withUTF8({ asciiGroupNames($0.span) }) { return names }
     let parts = cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";")
     return parts.compactMap { part in
       var name = TextSanitizer.singleLine(String(part))
