@@ -26,12 +26,15 @@ import Testing
   @Test func equalFindsADifferenceAtEveryPosition() {
     for count in 0...40 {
       let first = Array(Self.bytes[..<count])
-      #expect(ByteKernel.equal(first.span, first.span))
-      #expect(!ByteKernel.equal(first.span, (first + [0]).span))
+      let same = ByteKernel.equal(first.span, first.span)
+      let longer = first + [0]
+      let prefix = ByteKernel.equal(first.span, longer.span)
+      #expect(same && !prefix)
       for position in 0..<count {
         var second = first
         second[position] ^= 0x20
-        #expect(!ByteKernel.equal(first.span, second.span), "count \(count), at \(position)")
+        let equal = ByteKernel.equal(first.span, second.span)
+        #expect(!equal, "count \(count), at \(position)")
       }
     }
   }
@@ -48,22 +51,19 @@ import Testing
     for start in 0...text.count {
       for end in start...text.count {
         let window = text[start..<end]
-        #expect(
-          ByteKernel.firstIndex(of: UInt8(ascii: ","), in: span, from: start, to: end)
-            == window.firstIndex(of: UInt8(ascii: ",")))
-        #expect(
-          ByteKernel.firstLineBreak(in: span, from: start, to: end)
-            == window.firstIndex { $0 == 0x0A || $0 == 0x0D })
-        #expect(
-          ByteKernel.count(of: UInt8(ascii: ","), in: span, from: start, to: end)
-            == window.filter { $0 == UInt8(ascii: ",") }.count)
-        #expect(
-          ByteKernel.hasOddCount(of: 0x22, in: span, from: start, to: end)
-            == (window.filter { $0 == 0x22 }.count % 2 == 1))
+        let comma = ByteKernel.firstIndex(of: UInt8(ascii: ","), in: span, from: start, to: end)
+        let lineBreak = ByteKernel.firstLineBreak(in: span, from: start, to: end)
+        let commas = ByteKernel.count(of: UInt8(ascii: ","), in: span, from: start, to: end)
+        let oddQuotes = ByteKernel.hasOddCount(of: 0x22, in: span, from: start, to: end)
+        #expect(comma == window.firstIndex(of: UInt8(ascii: ",")))
+        #expect(lineBreak == window.firstIndex { $0 == 0x0A || $0 == 0x0D })
+        #expect(commas == window.filter { $0 == UInt8(ascii: ",") }.count)
+        #expect(oddQuotes == (window.filter { $0 == 0x22 }.count % 2 == 1))
       }
     }
     // `from` past `to` finds nothing (the CSV splitter searches past a closing quote).
-    #expect(ByteKernel.firstIndex(of: UInt8(ascii: "a"), in: span, from: 5, to: 3) == nil)
+    let backwards = ByteKernel.firstIndex(of: UInt8(ascii: "a"), in: span, from: 5, to: 3)
+    #expect(backwards == nil)
   }
 
   @Test func rangeSourceReadsPrefixRangeAndSuffixThroughSmallSpans() throws {
