@@ -19,6 +19,24 @@ extension RandomAccessByteSource {
     try span.withUnsafeMutableBytes { try read(at: offset, into: $0) }
   }
 
+  /// Up to `count` bytes from `offset` on, in a new array (fewer at the end of the input). Not
+  /// zeroed first: the reads fill it, and a segment of a large file is read once, not written
+  /// twice.
+  func bytes(at offset: Int, count: Int) throws -> [UInt8] {
+    var filled = 0
+    return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      defer { initialized = filled }
+      while filled < count {
+        let read = try self.read(
+          at: offset + filled,
+          into: UnsafeMutableRawBufferPointer(
+            UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+        if read == 0 { break }
+        filled += read
+      }
+    }
+  }
+
   /// ``read(at:into:)`` into `span[range]`.
   func read(at offset: Int, into span: inout MutableSpan<UInt8>, in range: Range<Int>) throws
     -> Int

@@ -23,9 +23,8 @@ struct VCardSegmenter {
     var length = min(segmentSize, input.size - offset)
     while true {
       if length > 4 * segmentSize { return nil }
-      var bytes = [UInt8](repeating: 0, count: length)
-      let filled = try Self.read(input, at: offset, into: &bytes)
-      if filled < length { bytes.removeSubrange(filled...) }
+      var bytes = try input.bytes(at: offset, count: length)
+      let filled = bytes.count
       let atEnd = offset + filled >= input.size || filled < length
       if atEnd {
         offset += filled
@@ -38,20 +37,6 @@ struct VCardSegmenter {
       }
       length = min(length * 2, input.size - offset)  // one card larger than the segment
     }
-  }
-
-  /// Fills `bytes` from `offset` on; returns how many bytes were read (fewer at the end).
-  private static func read(
-    _ input: any RandomAccessByteSource, at offset: Int, into bytes: inout [UInt8]
-  ) throws -> Int {
-    var span = bytes.mutableSpan
-    var filled = 0
-    while filled < span.count {
-      let count = try input.read(at: offset + filled, into: &span, in: filled..<span.count)
-      if count == 0 { break }
-      filled += count
-    }
-    return filled
   }
 
   /// The start of the last `BEGIN:VCARD` line that follows an `END:VCARD` line, if any.
