@@ -265,6 +265,13 @@ package enum ByteKernel {
     span.withUnsafeBufferPointer { array.append(contentsOf: $0) }
   }
 
+  /// The UTF-8 text of `bytes`, ill-formed sequences replaced by U+FFFD (as
+  /// `String(decoding:as:)`): for bytes known to be ASCII or valid, decoded without a separate
+  /// validation pass.
+  static func string(decoding bytes: Span<UInt8>) -> String {
+    bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// Whether `first` and `second` hold the same bytes, compared eight at a time.
   static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
     guard first.count == second.count else { return false }

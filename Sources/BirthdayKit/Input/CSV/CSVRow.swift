@@ -49,10 +49,10 @@ struct CSVRow {
           // Already on one line: no String to sanitize, and `* ` dropped before the String is
           // made (removing it from the String cost more than the rest of the cell).
           let skip = piece.count > 2 && piece[0] == UInt8(ascii: "*") && piece[1] == 0x20 ? 2 : 0
-          names.append(TextDecoding.validUTF8String(piece.extracting(skip...)) ?? "")
+          names.append(ByteKernel.string(decoding: piece.extracting(skip...)))
           return
         }
-        var name = TextSanitizer.singleLine(TextDecoding.validUTF8String(piece) ?? "")
+        var name = TextSanitizer.singleLine(ByteKernel.string(decoding: piece))
         if name.hasPrefix("* ") { name.removeFirst(2) }
         if !name.isEmpty { names.append(name) }
       }

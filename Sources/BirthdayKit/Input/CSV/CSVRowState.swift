@@ -340,7 +340,7 @@ struct CSVRowState {
     }
     // ASCII (most cells) is UTF-8 as it is: decoded without checking the result for repairs.
     if ByteKernel.isASCII(bytes) {
-      return (TextDecoding.validUTF8String(bytes) ?? "", wasCut, false)
+      return (ByteKernel.string(decoding: bytes), wasCut, false)
     }
     let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     return (text, wasCut, usedFallback)
