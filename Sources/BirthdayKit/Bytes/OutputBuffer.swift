@@ -82,6 +82,12 @@ final class OutputBuffer: @unchecked Sendable {
     count += bytes.count
   }
 
+  /// Appends the bytes of `span`.
+  @inline(__always)
+  func append(_ span: Span<UInt8>) {
+    span.withUnsafeBufferPointer { append($0) }
+  }
+
   @inline(__always)
   func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -95,6 +101,25 @@ final class OutputBuffer: @unchecked Sendable {
   func append(utf8 text: String) {
     var text = text
     text.withUTF8 { append($0) }
+  }
+
+  /// Appends the bytes of `word` as they lie in memory (little-endian here: pass
+  /// `word.littleEndian` for a fixed order).
+  @inline(__always)
+  func append<Word: FixedWidthInteger>(bytesOf word: Word) {
+    let size = MemoryLayout<Word>.size
+    reserve(size)
+    UnsafeMutableRawPointer(storage + count).storeBytes(of: word, as: Word.self)
+    count += size
+  }
+
+  /// The content as UTF-8 text (not checked: for bytes written as UTF-8).
+  var utf8String: String {
+    String(unsafeUninitializedCapacity: count) { buffer in
+      guard let target = buffer.baseAddress else { return 0 }
+      target.update(from: storage, count: count)
+      return count
+    }
   }
 
   /// Appends `value` (0...99) as two digits.
@@ -120,6 +145,11 @@ final class OutputBuffer: @unchecked Sendable {
       rest /= 10
     } while rest > 0 || digits.count < width
     append(Array(digits.reversed()))
+  }
+
+  /// Calls `body` with the content.
+  func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: storage, count: count).span)
   }
 
   /// Calls `body` with the content.

@@ -64,6 +64,11 @@ package enum TextSanitizer {
     return true
   }
 
+  /// ``isSingleLine(_:)-(UnsafeBufferPointer<UInt8>)`` on a span.
+  package static func isSingleLine(_ bytes: Span<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer(isSingleLine)
+  }
+
   /// Sets `end` to where the printable ASCII at the start of `bytes` stops (the rest is for a
   /// byte loop); `false` when two spaces in a row are in it, which ``singleLine(_:)`` changes.
   private static func cleanASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, end: inout Int) -> Bool
@@ -119,7 +124,7 @@ package enum TextSanitizer {
   /// Those scalars are NFC as they are, and lower-casing them is an offset: A–Z by 0x20, and
   /// U+00C0–U+00DE (not U+00D7) by 0x20 in the second byte of their UTF-8.
   static func withIdentityKeyBytes(
-    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    of text: String, _ body: (Span<UInt8>) -> Void
   ) {
     var text = text
     let handled = text.withUTF8 { bytes -> Bool in
@@ -158,7 +163,7 @@ package enum TextSanitizer {
             afterC3 = byte == 0xC3
             lowered[index] = byte
           }
-          body(UnsafeBufferPointer(rebasing: lowered[..<length]))
+          body(UnsafeBufferPointer(rebasing: lowered[..<length]).span)
           offset += length
         }
       }
@@ -166,7 +171,7 @@ package enum TextSanitizer {
     }
     if !handled {
       var key = identityKey(text)
-      key.withUTF8(body)
+      key.withUTF8 { body($0.span) }
     }
   }
 
