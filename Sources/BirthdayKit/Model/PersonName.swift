@@ -25,7 +25,10 @@ public struct PersonName: Hashable, Sendable {
       formatted.flatMap(TextSanitizer.nonEmptySingleLine)
       ?? {
         switch (given, family) {
-        case (let given?, let family?): Self.joined(given, family)
+        // 李 and 小龍 are 李小龍: CJK names are written family name first, with no space.
+        case (let given?, let family?):
+          Self.isCJK(family) && Self.isCJK(given)
+            ? Self.familyFirst(given, family) : Self.joined(given, family)
         case (let part?, nil), (nil, let part?): part
         case (nil, nil): nil
         }
