@@ -62,6 +62,12 @@ extension VCardCard {
       let givenBytes = part(1)
       family = familyBytes.map { String(decoding: $0, as: UTF8.self) }
       given = givenBytes.map { String(decoding: $0, as: UTF8.self) }
+      if text == nil, let given, let family, part(2) == nil, part(3) == nil, part(4) == nil,
+        PersonName.isCJK(family), PersonName.isCJK(given)
+      {
+        // 山田;太郎 is 山田太郎: CJK names are written family name first, with no space.
+        text = PersonName.familyFirst(given, family)
+      }
       if text == nil {
         // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
         let ordered = [part(3), givenBytes, part(2), familyBytes, part(4)].compactMap { $0 }
