@@ -4,7 +4,9 @@
 /// source has no name parts), `{last}` (family name, or empty), `{year}` (the year of birth or of the
 /// anniversary, or empty when unknown), `{age}` (the age turned, or years married, in the year of
 /// the occurrence: empty in the yearly event and when the year is unknown) and `{ordinal}` (the
-/// same in English, `41st`), `{label}` (an other date's label, `--other-dates`). A placeholder left empty takes what belongs to it along: a bracket
+/// same in English, `41st`, or in the template's language, ``localized(_:)``), `{label}` (an
+/// other date's label, `--other-dates`). `{first} {last}` together is the whole name in its own
+/// order (李小龍). A placeholder left empty takes what belongs to it along: a bracket
 /// pair around it, `(...)` or `[...]`, with everything in it, or else the separator before it
 /// (`,` `;` `-` `–` `—` `|` `/` `·`), or after it when it starts the text; runs of spaces
 /// collapse. So `{name} ({year})` and `{name} ({ordinal} birthday)` read "Jane Doe" without the
