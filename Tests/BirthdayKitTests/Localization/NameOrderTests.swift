@@ -31,6 +31,24 @@ import Testing
     #expect(name.isFamilyFirstWithoutSpace)
   }
 
+  /// A CJK name built from its parts is shown family name first now, but keeps the UID it had
+  /// when it was shown given name first: `sync` updates the title rather than replacing the
+  /// event. A name the source formatted itself is hashed as it is.
+  @Test(arguments: [("小龍", "李"), ("민준", "김"), ("太郎", "山田")])
+  func cjkNameFromPartsKeepsItsUID(given: String, family: String) throws {
+    let date = try #require(CivilDate(year: 1940, month: 11, day: 27))
+    let parts = try #require(PersonName(formatted: nil, given: given, family: family))
+    let before = try #require(PersonName(formatted: "\(given) \(family)"))
+    let formatted = try #require(PersonName(formatted: family + given))
+    #expect(parts.formatted == family + given)
+    func uid(_ name: PersonName) -> String {
+      EventIdentity.uid(kind: .birthday, sourceIdentifier: nil, name: name, date: date)
+    }
+    #expect(uid(parts) == uid(before))
+    #expect(uid(formatted) != uid(before))
+    #expect(parts.identityKey == before.identityKey)
+  }
+
   @Test func mixedScriptsKeepTheirOrder() throws {
     let name = try #require(PersonName(formatted: nil, given: "Bruce", family: "李"))
     #expect(name.formatted == "Bruce 李")
