@@ -53,7 +53,8 @@ def convert(binary, case, work):
     with open(source, "w", encoding="utf-8", newline="") as f:
         f.write(cases.render(case))
     result = subprocess.run([binary, case.command, source, "-q", "-o", output] + case.options,
-                            capture_output=True, text=True, timeout=60, env=dict(os.environ, SOURCE_DATE_EPOCH="0"))
+                            capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, SOURCE_DATE_EPOCH="0", LC_ALL="C"))
     return output, result
 
 
@@ -179,6 +180,9 @@ def main():
         problems = lunar.check(args.bdconvert, args.work)
         report(not problems, "lunar", "icalendar-libical", problems)
         run_checks(os.path.join(args.work, "lunar.ics"), None, "lunar", FULL + CLIENTS)
+        problems = lunar.check_chinese(args.bdconvert, args.work)
+        report(not problems, "lunar-zh", "icalendar-libical", problems)
+        run_checks(os.path.join(args.work, "lunar-zh.ics"), None, "lunar-zh", FULL + CLIENTS)
     finally:
         radicale.stop()
     print(f"{passed} passed, {failed} failed")

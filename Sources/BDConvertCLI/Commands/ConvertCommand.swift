@@ -7,6 +7,7 @@ enum ConvertCommand {
   /// - Parameter format: the input format; `nil` detects it per input (`convert`).
   static func run(_ frontend: Frontend, format: InputFormat?) throws(CommandError) -> ExitStatus {
     var options = try ConvertOptions.parse(frontend.arguments, format: format)
+    options.language = options.language ?? Language.fromEnvironment(frontend.environment)
     let timestamp = try frontend.timestamp()
     if options.today == nil, frontend.environment["SOURCE_DATE_EPOCH"] != nil {
       options.today = timestamp.date  // reproducible: the same ages on every run

@@ -19,6 +19,7 @@ extension SyncCommand {
   static func run(_ frontend: Frontend) throws(CommandError) -> ExitStatus {
     let arguments = frontend.arguments
     var options = try ConvertOptions.parse(arguments, format: nil)
+    options.language = options.language ?? Language.fromEnvironment(frontend.environment)
     let target = try validate(arguments)
     let sync = SyncOptions(
       target: ServerAccess.printable(target),

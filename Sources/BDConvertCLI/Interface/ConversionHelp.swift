@@ -11,7 +11,8 @@ enum ConversionHelp {
         "events",
         [
           O.alarm, O.noAlarm, O.leapDay, O.anniversaries, O.summary, O.message,
-          O.anniversarySummary, O.anniversaryMessage, O.ageYears, O.today, O.years, O.client,
+          O.anniversarySummary, O.anniversaryMessage, O.lang, O.ageYears, O.today, O.years,
+          O.client,
         ]),
       OptionGroup("whose dates", [O.group, O.exclude, O.excludeFrom, O.memorials, O.otherDates]),
     ]
@@ -53,6 +54,9 @@ enum ConversionHelp {
     Choice("SOURCE_DATE_EPOCH", "seconds since 1970; fixes DTSTAMP for byte-identical output"),
     Choice("NO_COLOR", "when set and not empty, no colour (as --color never)"),
     Choice("XDG_CONFIG_HOME", "where the config file is: $XDG_CONFIG_HOME/bdconvert/config"),
+    Choice("LC_ALL", "the language of the texts unless --lang (then LC_MESSAGES, LANG)"),
+    Choice("LC_MESSAGES", "the language when LC_ALL is not set"),
+    Choice("LANG", "the language when neither LC_ALL nor LC_MESSAGES is set"),
   ]
 
   static let exitStatuses = [

@@ -69,6 +69,21 @@ enum ConversionOption {
   static let anniversaryMessage = Option<EventTextTemplate>(
     "--anniversary-message", ValueSpec("TEMPLATE"), parser: .template,
     help: "anniversary reminder text. Default: as --message's, with 'Anniversary'")
+  static let lang = Option<Language>(
+    "--lang", ValueSpec("TAG"),
+    parser: ValueParser { text throws(ValueError) in
+      guard let language = Language(tag: text) else {
+        throw .expected(
+          "a language: \(Language.supportedTags)",
+          suggestions: Language.allCases.map(\.rawValue))
+      }
+      return language
+    },
+    help:
+      "the language of the titles, reminders and descriptions, and of {ordinal}: a BCP 47 tag, "
+      + "\(Language.supportedTags) (de-AT, zh-TW, pt-BR and de_DE.UTF-8 are read too). Default: "
+      + "LC_ALL, LC_MESSAGES or LANG; English for C, POSIX or a language not listed. "
+      + "--summary and --message win.")
   static let ageYears = Option<Int>(
     "--age-years", ValueSpec("N"), default: 3,
     parser: .integer(in: 0...100, "a number of years from 0 to 100"),

@@ -11,6 +11,8 @@ struct ConvertOptions {
   var leapDayPolicy: LeapDayPolicy = .feb28
   var includeAnniversaries = false
   var summaryTemplate: EventTextTemplate?
+  /// `--lang`, else the environment's language (set by the command); `nil` is English.
+  var language: Language?
   var messageTemplate: EventTextTemplate?
   /// `--anniversary-summary`, `--anniversary-message`: the anniversaries' own templates.
   var anniversarySummaryTemplate: EventTextTemplate?
@@ -99,6 +101,7 @@ struct ConvertOptions {
     options.messageTemplate = try scanned.value(O.message)
     options.anniversarySummaryTemplate = try scanned.value(O.anniversarySummary)
     options.anniversaryMessageTemplate = try scanned.value(O.anniversaryMessage)
+    options.language = try scanned.value(O.lang)
     options.ageYears = try scanned.value(O.ageYears) ?? options.ageYears
     options.calendarYears = try scanned.value(O.years) ?? options.calendarYears
     options.today = try scanned.value(O.today)
@@ -191,6 +194,7 @@ struct ConvertOptions {
     calendar.calendarName = calendarName
     calendar.ageYears = ageYears
     calendar.writesIdentityKeys = writesIdentityKeys
+    calendar.language = language ?? .english
     calendar.currentYear = (today ?? LocalDate.today()).year ?? calendar.currentYear
     return calendar
   }

@@ -25,6 +25,9 @@ public struct CalendarOptions: Sendable {
   /// Whether events carry the contact's ``ContactIdentityKey`` (hashed) as `X-BDCONVERT-KEY`:
   /// `sync` only, so that `convert` writes what it always wrote.
   package var writesIdentityKeys = false
+  /// The language of the default texts and of `{ordinal}` (`--lang`); English writes the
+  /// built-in texts below.
+  package var language: Language = .english
 
   /// Creates options with the defaults, stamped `timestamp` (by default the current time).
   public init(timestamp: UTCTimestamp = .now) {
@@ -47,6 +50,7 @@ public struct CalendarOptions: Sendable {
 
   /// The title template for `kind`.
   func summaryTemplate(for kind: CelebrationKind) -> EventTextTemplate {
+    if let texts = language.texts { return localizedSummaryTemplate(for: kind, texts) }
     switch kind {
     case .birthday: return summaryTemplate ?? Self.birthdaySummary
     case .anniversary:
@@ -60,6 +64,9 @@ public struct CalendarOptions: Sendable {
   /// The alarm text template for `kind` and an alarm `daysBefore` days before the day. The
   /// default says when: "… today!", "… is tomorrow", "… is in 3 days".
   func messageTemplate(for kind: CelebrationKind, daysBefore: Int = 0) -> EventTextTemplate {
+    if let texts = language.texts {
+      return localizedMessageTemplate(for: kind, daysBefore: daysBefore, texts)
+    }
     if kind == .anniversary, let anniversaryMessageTemplate { return anniversaryMessageTemplate }
     if kind == .birthday || kind == .anniversary, let messageTemplate { return messageTemplate }
     if kind == .other {

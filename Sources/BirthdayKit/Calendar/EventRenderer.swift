@@ -193,7 +193,13 @@ final class EventRenderer {
     ContentLineFolder.endLine(startingAt: valueStart - 8, in: buffer)  // from `SUMMARY:`
     if let single {
       lineStart = buffer.count
-      buffer.append(utf8: "DESCRIPTION:" + single.descriptionText(kind: celebration.kind))
+      buffer.append(
+        utf8: "DESCRIPTION:" + options.descriptionText(of: single, kind: celebration.kind))
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    } else if date.year != nil, let prefix = options.descriptionPrefix(for: celebration.kind) {
+      lineStart = buffer.count
+      buffer.append(utf8: "DESCRIPTION:" + prefix)
+      Self.appendISODate(date, to: buffer)
       ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     } else if date.year != nil {
       switch celebration.kind {

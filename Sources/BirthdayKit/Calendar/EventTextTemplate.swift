@@ -4,7 +4,9 @@
 /// source has no name parts), `{last}` (family name, or empty), `{year}` (the year of birth or of the
 /// anniversary, or empty when unknown), `{age}` (the age turned, or years married, in the year of
 /// the occurrence: empty in the yearly event and when the year is unknown) and `{ordinal}` (the
-/// same in English, `41st`), `{label}` (an other date's label, `--other-dates`). A placeholder left empty takes what belongs to it along: a bracket
+/// same in English, `41st`, or in the template's language, ``localized(_:)``), `{label}` (an
+/// other date's label, `--other-dates`). `{first} {last}` together is the whole name in its own
+/// order (李小龍). A placeholder left empty takes what belongs to it along: a bracket
 /// pair around it, `(...)` or `[...]`, with everything in it, or else the separator before it
 /// (`,` `;` `-` `–` `—` `|` `/` `·`), or after it when it starts the text; runs of spaces
 /// collapse. So `{name} ({year})` and `{name} ({ordinal} birthday)` read "Jane Doe" without the
@@ -40,8 +42,11 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case name, first, last, year, age, ordinal, label
     }
     var kind: Kind
-    /// A literal's bytes are `literals[start..<end]`; a bracket is the byte `start`.
+    /// A literal's bytes are `literals[start..<end]`; a bracket is the byte `start`; an
+    /// `{ordinal}` the ``Language/code`` of its language; a `{first}` 1 when Latin names are
+    /// written family name first (``Language/writesFamilyNameFirst``).
     var start: Int32 = 0
+    /// A `{first}` followed by a space and `{last}`: 1, for the whole name in its own order.
     var end: Int32 = 0
   }
 
@@ -123,9 +128,34 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     }
     literal += rest
     flushLiteral()
+    // "{first} {last}" is the whole name, written in the name's own order (李小龍, not 小龍 李).
+    for index in pieces.indices.dropLast(2) where pieces[index].kind == .first {
+      let space = pieces[index + 1]
+      if space.kind == .literal, space.end - space.start == 1,
+        literals[Int(space.start)] == 0x20, pieces[index + 2].kind == .last
+      {
+        pieces[index].end = 1
+      }
+    }
     self.description = template
     self.pieces = pieces
     self.literals = literals
+  }
+
+  /// This template for texts in `language`: `{ordinal}` in its words, `{first} {last}` in its
+  /// order of names. English is the template as it is.
+  package func localized(_ language: Language) -> EventTextTemplate {
+    guard language != .english else { return self }
+    let pieces = pieces.map { piece in
+      var piece = piece
+      switch piece.kind {
+      case .ordinal: piece.start = language.code
+      case .first: piece.start = language.writesFamilyNameFirst ? 1 : 0
+      default: break
+      }
+      return piece
+    }
+    return EventTextTemplate(description: description, pieces: pieces, literals: literals)
   }
 
   /// This template in storage of its own (for a renderer on another thread).
@@ -174,7 +204,13 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     // Open brackets: where each started in `output`, and whether a placeholder in it was empty.
     var groups: [(start: Int, hasEmpty: Bool)] = []
     var dropLeadingSeparator = false
+    // Pieces already written: the space and `{last}` after a whole name.
+    var skipped = 0
     for piece in pieces {
+      if skipped > 0 {
+        skipped -= 1
+        continue
+      }
       let appended: Bool
       switch piece.kind {
       case .literal:
@@ -200,17 +236,29 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       case .name:
         appended = appendValue(celebration.name.formatted, to: output, start: start)
       case .first:
-        // Read in place: a copy of the name retained its three strings.
-        appended =
-          celebration.name.given == nil && celebration.name.family == nil
-          ? appendValue(celebration.name.formatted, to: output, start: start)
-          : appendValue(celebration.name.given, to: output, start: start)
+        if piece.end == 1, let whole = wholeName(of: celebration.name, piece) {
+          appended = appendValue(whole, to: output, start: start)
+          skipped = 2
+        } else {
+          // Read in place: a copy of the name retained its three strings.
+          appended =
+            celebration.name.given == nil && celebration.name.family == nil
+            ? appendValue(celebration.name.formatted, to: output, start: start)
+            : appendValue(celebration.name.given, to: output, start: start)
+        }
       case .last:
         appended = appendValue(celebration.name.family, to: output, start: start)
       case .year:
         appended = appendNumber(celebration.originYear, ordinal: false, to: output)
       case .age:
         appended = appendNumber(age(of: celebration, inYear: year), ordinal: false, to: output)
+      case .ordinal where piece.start != 0:
+        guard let age = age(of: celebration, inYear: year) else {
+          appended = false
+          break
+        }
+        let text = OrdinalNumbers.text(age, language: Language.of(code: piece.start))
+        appended = appendValue(text, to: output, start: start)
       case .ordinal:
         appended = appendNumber(age(of: celebration, inYear: year), ordinal: true, to: output)
       case .label:
@@ -227,6 +275,15 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       }
     }
     while output.count > start, output.last == 0x20 { output.truncate(to: output.count - 1) }
+  }
+
+  /// "{first} {last}" for a name whose given/family split would read wrong: the display name
+  /// of a CJK name (李小龍), family name first for a language that writes Latin names so
+  /// (Hungarian: Nagy Anna); `nil` for given name, space, family name.
+  private static func wholeName(of name: PersonName, _ first: Piece) -> String? {
+    if name.isFamilyFirstWithoutSpace { return name.formatted }
+    guard first.start == 1, let given = name.given, let family = name.family else { return nil }
+    return family + " " + given
   }
 
   /// Appends a text value (spaces collapsed at its start); `false` when it is `nil` or empty.

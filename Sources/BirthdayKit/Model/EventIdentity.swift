@@ -39,7 +39,7 @@ package enum EventIdentity {
     return NameBasedUUID(namespace: namespace) { sha in
       sha.update(Self.prefix(kind, uid: false))
       if kind == .other { Self.update(&sha, label: label) }
-      TextSanitizer.withIdentityKeyBytes(of: name.formatted) { sha.update($0) }
+      TextSanitizer.withIdentityKeyBytes(of: name.identitySource) { sha.update($0) }
       let monthDay: InlineArray<6, UInt8> = [
         UInt8(ascii: ":"), UInt8(ascii: "0") + UInt8(date.month / 10),
         UInt8(ascii: "0") + UInt8(date.month % 10), UInt8(ascii: "-"),

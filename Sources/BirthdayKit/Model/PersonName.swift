@@ -10,6 +10,10 @@ public struct PersonName: Hashable, Sendable {
   public let given: String?
   /// The family (last) name, if known.
   public let family: String?
+  /// The text a name-based UID is made from, when it is not `formatted`: a CJK name built from
+  /// its parts is shown family name first (李小龍) but keeps the UID it had when it was shown
+  /// given name first ("小龍 李"), so that `sync` does not replace the events of those contacts.
+  private let identityText: String?
 
   /// Creates a name from untrusted text.
   ///
@@ -21,19 +25,25 @@ public struct PersonName: Hashable, Sendable {
     let given = given.flatMap(TextSanitizer.nonEmptySingleLine)
     let family = family.flatMap(TextSanitizer.nonEmptySingleLine)
     // The parts are joined only when needed (they are clean already).
+    var identityText: String?
     let display =
       formatted.flatMap(TextSanitizer.nonEmptySingleLine)
       ?? {
         switch (given, family) {
-        case (let given?, let family?): Self.joined(given, family)
-        case (let part?, nil), (nil, let part?): part
-        case (nil, nil): nil
+        // 李 and 小龍 are 李小龍: CJK names are written family name first, with no space.
+        case (let given?, let family?):
+          guard Self.isCJK(family) && Self.isCJK(given) else { return Self.joined(given, family) }
+          identityText = Self.joined(given, family)
+          return Self.familyFirst(given, family)
+        case (let part?, nil), (nil, let part?): return part
+        case (nil, nil): return nil
         }
       }()
     guard let display else { return nil }
     self.formatted = display
     self.given = given
     self.family = family
+    self.identityText = identityText
   }
 
   /// A name whose parts are already clean: each one that is given is non-empty and left as it
@@ -44,6 +54,7 @@ public struct PersonName: Hashable, Sendable {
     self.formatted = formatted
     self.given = given
     self.family = family
+    self.identityText = nil
   }
 
   /// `given + " " + family`, written in one go: `+` would append twice, growing the string
@@ -68,6 +79,9 @@ public struct PersonName: Hashable, Sendable {
   /// Two exports of the same person ("Jane  Doe" and "jane doe") give the same key, so they get the
   /// same event UID.
   package var identityKey: String {
-    TextSanitizer.identityKey(formatted)
+    TextSanitizer.identityKey(identitySource)
   }
+
+  /// The text the identity key and a name-based UID are made from.
+  package var identitySource: String { identityText ?? formatted }
 }

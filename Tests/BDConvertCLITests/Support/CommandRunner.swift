@@ -28,11 +28,13 @@ func runBDConvert(
   return try runCollectingOutput(process, in: scratch)
 }
 
-/// The test process's environment without `SOURCE_DATE_EPOCH` and without a config file (a
-/// developer's own `~/.config/bdconvert/config` must not change the tests), then `overrides`.
+/// The test process's environment without `SOURCE_DATE_EPOCH`, without a config file (a
+/// developer's own `~/.config/bdconvert/config` must not change the tests) and without a
+/// language (a developer's `LANG=de_DE.UTF-8` would change the texts), then `overrides`.
 func bdconvertEnvironment(_ overrides: [String: String]) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+  for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment.removeValue(forKey: name) }
   environment["XDG_CONFIG_HOME"] = "/nonexistent/bdconvert-test-config"
   environment.merge(overrides) { _, new in new }
   return environment

@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Jane", "Doe"), ("Zoë", "Ångström"), ("Олег", "Петров"), ("王", "芳"),
+    ("Jane", "Doe"), ("Zoë", "Ångström"), ("Олег", "Петров"), ("Fang", "王"),
     (
       "Alexandros Nikolaos",
       "Papadopoulos"
@@ -41,6 +41,12 @@ import Testing
   func formattedNameJoinsGivenAndFamily(given: String, family: String) {
     #expect(
       PersonName(formatted: nil, given: given, family: family)?.formatted == "\(given) \(family)")
+  }
+
+  /// A CJK name is written family name first with no space (issue 33 item 7): 王 and 芳 are
+  /// 王芳, not "芳 王".
+  @Test func cjkNameJoinsFamilyFirst() {
+    #expect(PersonName(formatted: nil, given: "芳", family: "王")?.formatted == "王芳")
   }
 
   /// Greek and Arabic letters take the key's path without Foundation: for every scalar of those

@@ -1,6 +1,7 @@
 """A lunar birthday (Apple Contacts' X-ALTBDAY;CALSCALE=chinese) read by real software: python
 icalendar with recurring-ical-events, and libical, see one event on each Gregorian day lunardate
-gives for the ten years written, with the lunar age in the title."""
+gives for the ten years written, with the lunar age in the title; converted under
+LANG=zh_CN.UTF-8, with the Chinese title and reminder (convert_chinese, check_chinese)."""
 import datetime
 import os
 import subprocess
@@ -16,15 +17,53 @@ CARD = ("BEGIN:VCARD\r\nVERSION:3.0\r\nN:李;小龍;;;\r\nFN:李小龍\r\nUID:lu
 YEARS = range(2026, 2036)
 
 
-def convert(binary, work):
-    source = os.path.join(work, "lunar.vcf")
-    output = os.path.join(work, "lunar.ics")
+def environment(language):
+    """The environment with only `language` for the texts (LC_ALL and LC_MESSAGES would win)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env["LANG"] = language
+    return env
+
+
+def convert(binary, work, name="lunar", language="C", options=("--summary", "{name} ({age})")):
+    source = os.path.join(work, f"{name}.vcf")
+    output = os.path.join(work, f"{name}.ics")
     with open(source, "w", encoding="utf-8", newline="") as f:
         f.write(CARD)
     result = subprocess.run(
         [binary, "vcf-to-ics", source, "-q", "-o", output, "--today", "2026-01-01", "--years", "10",
-         "--summary", "{name} ({age})"], capture_output=True, text=True, timeout=60)
+         *options], capture_output=True, text=True, timeout=60, env=environment(language))
     return output, result
+
+
+def convert_chinese(binary, work):
+    """The issue's "done when": LANG=zh_CN.UTF-8 and no template of one's own."""
+    return convert(binary, work, "lunar-zh", "zh_CN.UTF-8", ())
+
+
+def check_chinese(binary, work):
+    """The Chinese title on each lunar birthday's day, for icalendar and libical, and the Chinese
+    reminder on each of those events."""
+    output, result = convert_chinese(binary, work)
+    if result.returncode != 0:
+        return [result.stderr.strip()]
+    expected = sorted((LunarDate(year, 9, 15).to_solar_date(), "李小龍的生日") for year in YEARS)
+    cal = icalendar.Calendar.from_ical(open(output, "rb").read())
+    events = [event for event in recurring_ical_events.of(cal).between(
+        datetime.date(2026, 1, 1), datetime.date(2036, 1, 1)) if "农历" in str(event.get("DESCRIPTION", ""))]
+    found = sorted((event.start, str(event["SUMMARY"])) for event in events)
+    problems = []
+    if found != expected:
+        problems.append(f"icalendar (zh): {found} != {expected}")
+    for event in events:
+        reminders = [str(alarm["DESCRIPTION"]) for alarm in event.walk("VALARM")]
+        if reminders != ["今天是李小龍的生日，记得送上祝福！"]:
+            problems.append(f"icalendar (zh): reminders {reminders} on {event.start}")
+    for day, _ in expected:
+        out = subprocess.run([libical.BINARY, output, "--expand", str(day.year)], capture_output=True, text=True,
+                             timeout=60)
+        if day.isoformat() not in out.stdout.split():
+            problems.append(f"libical does not show {day} (zh): {out.stdout.strip()[:300]}")
+    return problems
 
 
 def check(binary, work):

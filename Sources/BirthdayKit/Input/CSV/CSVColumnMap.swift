@@ -29,33 +29,40 @@ struct CSVColumnMap {
   /// exports (German, French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish: the names
   /// Outlook shows for its First Name, Middle Name, Last Name, Birthday and Anniversary fields
   /// in that language, which its CSV export writes as the header). French and Portuguese
-  /// `Anniversaire`/`Aniversário` mean birthday.
+  /// `Anniversaire`/`Aniversário` mean birthday. Russian (Имя, Отчество, Фамилия, День
+  /// рождения, Годовщина) and Simplified Chinese (名, 中间名, 姓, 生日, 纪念日) as the header
+  /// lines of those Outlook exports read, found in public exporters that write them byte for
+  /// byte to be read back by Outlook (a Grails contact exporter writing the Windows-1251
+  /// Russian header, a Node.js exporter writing the GB 2312 Chinese one; see
+  /// docs/languages.md).
   static let aliases: [CSVField: [String]] = [
     .name: ["name", "full name", "display name", "fn", "contact name"],
     .first: [
       "first name", "given name", "firstname", "first", "given", "forename",
       "vorname", "prénom", "nombre", "nome", "voornaam", "nome próprio", "imię", "förnamn",
+      "имя", "名",
     ],
     .middle: [
       "middle name", "additional name", "middlename", "middle",
       "weitere vornamen", "deuxième prénom", "segundo nombre", "secondo nome", "middelste naam",
-      "segundo nome", "drugie imię", "mellannamn",
+      "segundo nome", "drugie imię", "mellannamn", "отчество", "中间名",
     ],
     .last: [
       "last name", "family name", "surname", "lastname", "last",
       "nachname", "nom", "apellidos", "cognome", "achternaam", "apelido", "sobrenome",
-      "apelidos", "nazwisko", "efternamn",
+      "apelidos", "nazwisko", "efternamn", "фамилия", "姓",
     ],
     .birthday: [
       "birthday", "birthdate", "birth date", "date of birth", "dob", "bday", "birth day",
       "geburtstag", "anniversaire", "date de naissance", "cumpleaños", "fecha de nacimiento",
       "compleanno", "data di nascita", "verjaardag", "geboortedatum", "aniversário",
       "data de nascimento", "urodziny", "data urodzenia", "födelsedag", "födelsedatum",
+      "день рождения", "生日",
     ],
     .anniversary: [
       "anniversary", "wedding anniversary",
       "jahrestag", "anniversaire de mariage", "aniversario", "anniversario", "jubileum",
-      "aniversário de casamento", "rocznica", "årsdag",
+      "aniversário de casamento", "rocznica", "årsdag", "годовщина", "纪念日",
     ],
     .uid: ["uid", "id", "contact id"],
   ]

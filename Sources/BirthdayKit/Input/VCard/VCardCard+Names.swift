@@ -49,6 +49,7 @@ extension VCardCard {
     }
     var given: String?
     var family: String?
+    var isCJKPair = false
     if let name {
       let bytes = decodedText(name, .name, version, &diagnostics)
       let components = VCardText.components(
@@ -62,7 +63,12 @@ extension VCardCard {
       let givenBytes = part(1)
       family = familyBytes.map { String(decoding: $0, as: UTF8.self) }
       given = givenBytes.map { String(decoding: $0, as: UTF8.self) }
-      if text == nil {
+      // 山田;太郎 is 山田太郎: CJK names are written family name first, with no space, which
+      // PersonName does when it is given only the two parts.
+      isCJKPair =
+        given != nil && family != nil && part(2) == nil && part(3) == nil && part(4) == nil
+        && PersonName.isCJK(family ?? "") && PersonName.isCJK(given ?? "")
+      if text == nil, !isCJKPair {
         // N is family;given;additional;prefix;suffix; people write prefix given additional family suffix.
         let ordered = [part(3), givenBytes, part(2), familyBytes, part(4)].compactMap { $0 }
         text =
@@ -70,7 +76,7 @@ extension VCardCard {
           ? nil : ordered.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
       }
     }
-    if text == nil, let organization {
+    if text == nil, !isCJKPair, let organization {
       let bytes = decodedText(organization, .organization, version, &diagnostics)
       let first = VCardText.components(
         bytes, separator: VCardBytes.semicolon, version: version)[0]

@@ -115,10 +115,19 @@ import Testing
     ("Nome;Segundo Nome;Sobrenome;Aniversário;Aniversário de casamento", "pt"),
     ("Imię;Drugie imię;Nazwisko;Urodziny;Rocznica", "pl"),
     ("Förnamn;Mellannamn;Efternamn;Födelsedag;Årsdag", "sv"),
+    ("Имя;Отчество;Фамилия;День рождения;Годовщина", "ru"),
+    ("名;中间名;姓;生日;纪念日", "zh-Hans"),
   ])
   func localizedOutlookHeaders(header: String, language: String) throws {
     let result = try readCSV(header + "\nAna;Q;Silva;1985-04-12;2010-09-18\n")
     #expect(result.contacts == ["Ana Q Silva|1985-04-12|2010-09-18@2"], "\(language)")
+  }
+
+  /// A Chinese Outlook export's name columns: 李 and 小龍 are 李小龍, family name first with no
+  /// space (issue 33 item 7).
+  @Test func chineseOutlookNameOrder() throws {
+    let result = try readCSV("名,中间名,姓,生日\n小龍,,李,1940-11-27\n")
+    #expect(result.contacts == ["李小龍|1940-11-27|@2"])
   }
 
   @Test func noHeaderMessageIsShortAndNamesColumn() {

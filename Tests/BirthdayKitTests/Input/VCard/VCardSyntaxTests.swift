@@ -56,8 +56,8 @@ import Testing
     ),  // Android AOSP 2.1 QP
     (
       "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1=E7=94=B0;=E5=A4=AA=\r\n=E9=83=8E;;;",
-      "太郎 山田", "山田"
-    ),  // soft break between UTF-8 bytes, continuation without white space
+      "山田太郎", "山田"
+    ),  // soft break between UTF-8 bytes, continuation without white space; family name first
     // Outlook bare QP
     ("N;CHARSET=Windows-1252;QUOTED-PRINTABLE:B=F6rnig;Anke;;;", "Anke Börnig", "Börnig"),
     (

@@ -1,0 +1,41 @@
+extension LanguageTexts {
+  /// Chinese, Traditional (zh-Hant): Taiwan, Hong Kong, Macao. As Simplified Chinese, in its
+  /// characters and words (農曆, 紀念日).
+  package static let chineseTraditional = LanguageTexts(
+    // Title: "Li Xiaolong's birthday".
+    birthdayTitle: "{name}的生日",
+    // Title: "Li Xiaolong's anniversary".
+    anniversaryTitle: "{name}的紀念日",
+    // Title: "In memory of Li Xiaolong".
+    memorialTitle: "紀念{name}",
+    // Title of an other date.
+    otherTitle: "{label}：{name}",
+    // Reminder on the day: "Today is Li Xiaolong's birthday, remember to send your wishes!".
+    birthdayToday: "今天是{name}的生日，記得送上祝福！",
+    // Reminder on the day: "Today is Li Xiaolong's anniversary".
+    anniversaryToday: "今天是{name}的紀念日",
+    // Reminder on the day: "Today we remember Li Xiaolong".
+    memorialToday: "今天紀念{name}",
+    // Reminder on the day of an other date: "… (today)".
+    otherToday: "{label}：{name}（今天）",
+    // Reminder before the day: "Li Xiaolong's birthday (tomorrow)".
+    before: "{title}（{when}）",
+    // "tomorrow".
+    tomorrow: "明天",
+    // "in 3 days" (literally "3 days later").
+    inDays: PluralText(.none, other: "{days}天後"),
+    // Description: "Date of birth: 1980-05-01".
+    born: "出生日期：",
+    // Description: "Start date: 2001-06-01".
+    since: "起始日期：",
+    // Description: "Date of death: 2019-02-03".
+    died: "逝世日期：",
+    // The calendars of a date kept in another calendar: the lunar calendar, the Korean lunar
+    // calendar, the Hebrew, Islamic and Persian calendars.
+    chineseCalendar: "農曆",
+    koreanCalendar: "韓國農曆",
+    hebrewCalendar: "希伯來曆",
+    islamicCalendar: "伊斯蘭曆",
+    persianCalendar: "波斯曆"
+  )
+}
