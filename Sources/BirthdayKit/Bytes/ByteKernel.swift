@@ -182,6 +182,71 @@ package enum ByteKernel {
     }
   }
 
+  /// ``firstIndex(of:in:from:to:)-(Class,UnsafeBufferPointer<UInt8>,_,_)`` on a span: the
+  /// range is checked against the span (`from` past `to` still gives `nil`).
+  @inline(__always)
+  static func firstIndex<Class: ByteClass>(
+    of byteClass: Class, in bytes: Span<UInt8>, from start: Int, to end: Int
+  ) -> Int? {
+    guard start < end else { return nil }
+    precondition(start >= 0 && end <= bytes.count, "range outside the bytes")
+    return bytes.withUnsafeBufferPointer { firstIndex(of: byteClass, in: $0, from: start, to: end) }
+  }
+
+  /// The index of the first byte of `bytes[from..<to]` equal to `target`, or `nil`.
+  @inline(__always)
+  static func firstIndex(of target: UInt8, in bytes: Span<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    firstIndex(of: OneByte(target), in: bytes, from: start, to: end)
+  }
+
+  /// The index of the first LF or CR in `bytes[from..<to]`, or `nil`.
+  @inline(__always)
+  static func firstLineBreak(in bytes: Span<UInt8>, from start: Int, to end: Int) -> Int? {
+    firstIndex(of: LineBreakBytes(), in: bytes, from: start, to: end)
+  }
+
+  /// Whether any byte of `bytes` is in `byteClass`.
+  @inline(__always)
+  static func contains<Class: ByteClass>(_ byteClass: Class, in bytes: Span<UInt8>) -> Bool {
+    firstIndex(of: byteClass, in: bytes, from: 0, to: bytes.count) != nil
+  }
+
+  /// Whether every byte of `bytes` is below 0x80.
+  @inline(__always)
+  static func isASCII(_ bytes: Span<UInt8>) -> Bool {
+    !contains(NonASCIIBytes(), in: bytes)
+  }
+
+  /// How many bytes of `bytes[from..<to]` equal `target`.
+  static func count(of target: UInt8, in bytes: Span<UInt8>, from start: Int, to end: Int) -> Int {
+    guard start < end else { return 0 }
+    precondition(start >= 0 && end <= bytes.count, "range outside the bytes")
+    return bytes.withUnsafeBufferPointer { count(of: target, in: $0, from: start, to: end) }
+  }
+
+  /// Whether `bytes[from..<to]` holds an odd number of bytes equal to `target`.
+  static func hasOddCount(
+    of target: UInt8, in bytes: Span<UInt8>, from start: Int, to end: Int
+  ) -> Bool {
+    guard start < end else { return false }
+    precondition(start >= 0 && end <= bytes.count, "range outside the bytes")
+    return bytes.withUnsafeBufferPointer { hasOddCount(of: target, in: $0, from: start, to: end) }
+  }
+
+  /// Calls `body` with the index of each byte of `bytes[from..<to]` equal to `target`, in order,
+  /// until `body` returns `false`.
+  @inline(__always)
+  static func forEachIndex(
+    of target: UInt8, in bytes: Span<UInt8>, from start: Int, to end: Int,
+    _ body: (Int) -> Bool
+  ) {
+    guard start < end else { return }
+    precondition(start >= 0 && end <= bytes.count, "range outside the bytes")
+    bytes.withUnsafeBufferPointer { forEachIndex(of: target, in: $0, from: start, to: end, body) }
+  }
+
   /// The first lane `mask` sets, or `nil`. A set lane is all ones, so the lowest set byte of
   /// each half is the first.
   @inline(__always)

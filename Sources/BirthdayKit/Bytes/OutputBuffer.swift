@@ -82,6 +82,12 @@ final class OutputBuffer: @unchecked Sendable {
     count += bytes.count
   }
 
+  /// Appends the bytes of `span`.
+  @inline(__always)
+  func append(_ span: Span<UInt8>) {
+    span.withUnsafeBufferPointer { append($0) }
+  }
+
   @inline(__always)
   func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -120,6 +126,11 @@ final class OutputBuffer: @unchecked Sendable {
       rest /= 10
     } while rest > 0 || digits.count < width
     append(Array(digits.reversed()))
+  }
+
+  /// Calls `body` with the content.
+  func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: storage, count: count).span)
   }
 
   /// Calls `body` with the content.

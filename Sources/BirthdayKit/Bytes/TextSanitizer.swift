@@ -64,6 +64,11 @@ package enum TextSanitizer {
     return true
   }
 
+  /// ``isSingleLine(_:)-(UnsafeBufferPointer<UInt8>)`` on a span.
+  package static func isSingleLine(_ bytes: Span<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer(isSingleLine)
+  }
+
   /// Sets `end` to where the printable ASCII at the start of `bytes` stops (the rest is for a
   /// byte loop); `false` when two spaces in a row are in it, which ``singleLine(_:)`` changes.
   private static func cleanASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>, end: inout Int) -> Bool

@@ -34,3 +34,8 @@ package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
   }
   return true
 }
+
+/// ``isValidUTF8(_:)-(UnsafeRawBufferPointer)`` on a span.
+package func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
+  bytes.withUnsafeBytes { isValidUTF8($0) }
+}

@@ -58,6 +58,34 @@ package enum TextEscaping {
       to: bytes.count)
   }
 
+  /// Appends the escaped form of UTF-8 `bytes` to `output`.
+  package static func appendEscaped(bytes: Span<UInt8>, to output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
+  }
+
+  /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
+  static func appendEscaped(_ bytes: Span<UInt8>, to output: OutputBuffer) {
+    bytes.withUnsafeBufferPointer { appendEscaped($0, to: output) }
+  }
+
+  /// The position of the first byte of `bytes` that escaping may change, or `nil`.
+  static func firstIndexNeedingEscape(in bytes: Span<UInt8>) -> Int? {
+    ByteKernel.firstIndex(
+      of: ControlBytes().or(AnyOfBytes(0x2C, 0x3B, 0x5C)).or(OneByte(0x7F)), in: bytes, from: 0,
+      to: bytes.count)
+  }
+
+  /// Appends ``unescaped(bytes:)-(Bytes)`` of `value` to `result`: a value without a backslash
+  /// is appended in one go.
+  package static func appendUnescaped(bytes value: Span<UInt8>, to result: inout [UInt8]) {
+    value.withUnsafeBufferPointer { appendUnescaped(bytes: $0, to: &result) }
+  }
+
+  /// ``unescaped(bytes:)-(Bytes)`` of a span.
+  package static func unescaped(bytes value: Span<UInt8>) -> [UInt8] {
+    value.withUnsafeBufferPointer { unescaped(bytes: $0) }
+  }
+
   /// The escaped form of `text` as a string (for tests and documentation).
   package static func escaped(_ text: String) -> String {
     var output: [UInt8] = []
