@@ -1,19 +1,8 @@
-/// The safe entry points through which the event renderer, the templates and the line folder
-/// write: spans in, spans lent out for a read, and the few fixed-width stores the renderer makes.
-/// The raw memory stays in ``OutputBuffer``.
+/// The safe entry points the event renderer, the templates and the line folder need besides
+/// appending a span and ``OutputBuffer/withSpan(_:)``: a line repeated
+/// from the buffer, a line copied out, and the fixed-width stores of dates. The raw memory stays
+/// in ``OutputBuffer``.
 extension OutputBuffer {
-  /// Appends `bytes`.
-  @inline(__always)
-  func append(_ bytes: Span<UInt8>) {
-    bytes.withUnsafeBufferPointer { append($0) }
-  }
-
-  /// Calls `body` with the content, for reading only.
-  @inline(__always)
-  func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
-    withUnsafeBytes { body(Span(_unsafeElements: $0)) }
-  }
-
   /// Appends a copy of the content's bytes in `range` (a line written once and repeated).
   func appendCopy(of range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count)

@@ -192,14 +192,14 @@ final class EventRenderer {
   /// and are only looked at; from the first byte that needs escaping on, the rest is moved out
   /// and escaped back.
   private func escapeInPlace(from start: Int, in buffer: OutputBuffer) {
-    let first = buffer.withBytes {
+    let first = buffer.withSpan {
       TextEscaping.firstIndexNeedingEscape(in: $0.extracting(start...))
     }
     guard let first else { return }
     scratch.removeAll()
-    buffer.withBytes { scratch.append($0.extracting((start + first)...)) }
+    buffer.withSpan { scratch.append($0.extracting((start + first)...)) }
     buffer.truncate(to: start + first)
-    scratch.withBytes { TextEscaping.appendEscaped($0, to: buffer) }
+    scratch.withSpan { TextEscaping.appendEscaped($0, to: buffer) }
   }
 
   /// The first occurrence written as `DTSTART`: the real date when its year is known and not

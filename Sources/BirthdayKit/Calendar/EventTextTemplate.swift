@@ -284,7 +284,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// "{name}, {age}" without an age: drops the separator (and spaces) before the placeholder.
   private static func dropTrailingSeparator(of output: OutputBuffer, start: Int) {
-    let end: Int? = output.withBytes { bytes in
+    let end: Int? = output.withSpan { bytes in
       var end = bytes.count
       while end > start, bytes[end - 1] == 0x20 { end -= 1 }
       for separator in separators where end - start >= separator.count {
