@@ -21,73 +21,53 @@ extension BirthdayCalendarConverter {
   ) throws {
     var input = input
     let recordsBefore = statistics.recordsRead
+    let recordKind = input.recordKind
     let report = diagnostics
     if threads > 0 {
-      // The observer's type opened once, so that its summaries go from the workers to this
-      // thread as what they are.
-      if let observer = observed?.observer {
-        try convertSegments(
-          &input, threads: threads, observer: observer, recordsBefore: recordsBefore,
-          progress: progress)
-      } else {
-        try convertSegments(
-          &input, threads: threads, observer: NoEventObserver?.none, recordsBefore: recordsBefore,
-          progress: progress)
-      }
+      let renderOptions = writerOptions
+      let builder = self.builder
+      let observer = observed?.observer
+      // What the last committed segment held: the next ones are mostly alike.
+      var capacity = SegmentConversion.Capacity()
+      try ConversionPipeline.run(
+        threads: threads, depth: Self.segmentsInFlight(threads: threads),
+        next: { try input.nextSegment(report: report) },
+        convert: { segment in
+          { [capacity] output in
+            SegmentConversion.read(
+              segment, of: Input.self, recordKind: recordKind, builder: builder,
+              options: renderOptions, output: output, observer: observer, capacity: capacity)
+          }
+        },
+        commit: { segment, conversion in
+          capacity = conversion.capacityForNext
+          guard input.acceptsSegmentsReadAlone else {
+            try input.readInSequence(segment, report: report) {
+              try add($0, recordNoun: recordKind)
+            }
+            return true
+          }
+          switch conversion.end {
+          case .complete:
+            try commit(conversion, lineOffset: input.lineOffset(of: segment)) { input.keeps($0) }
+            input.committed(segment)
+          case .needsSequentialRead:
+            try input.readInSequence(segment, report: report) {
+              try add($0, recordNoun: recordKind)
+            }
+          case .notCutBetweenRecords:
+            return false
+          case .failed(let error):
+            throw error
+          }
+          return true
+        },
+        committed: { progress(statistics.recordsRead - recordsBefore, input.bytesRead) })
     }
     try Self.readRest(
       of: &input, into: &self, records: statistics.recordsRead - recordsBefore, report: report,
       progress: progress)
     if threads > 0 { progress(statistics.recordsRead - recordsBefore, input.bytesRead) }
-  }
-
-  /// The parallel part of ``convert(_:threads:progress:)``, for an observer of one type.
-  private mutating func convertSegments<Input: SegmentedContactInput, Observer: RenderedEventObserver>(
-    _ input: inout Input, threads: Int, observer: Observer?, recordsBefore: Int,
-    progress: (_ records: Int, _ bytes: Int?) -> Void
-  ) throws {
-    let recordKind = input.recordKind
-    let report = diagnostics
-    let renderOptions = writerOptions
-    let builder = self.builder
-    // What the last committed segment held: the next ones are mostly alike.
-    var capacity = SegmentConversion<Observer.Summary>.Capacity()
-    try ConversionPipeline.run(
-      threads: threads, depth: Self.segmentsInFlight(threads: threads),
-      next: { try input.nextSegment(report: report) },
-      convert: { segment in
-        { [capacity] output in
-          SegmentConversion.read(
-            segment, of: Input.self, recordKind: recordKind, builder: builder,
-            options: renderOptions, output: output, observer: observer, capacity: capacity)
-        }
-      },
-      commit: { segment, conversion in
-        capacity = conversion.capacityForNext
-        guard input.acceptsSegmentsReadAlone else {
-          try input.readInSequence(segment, report: report) {
-            try add($0, recordNoun: recordKind)
-          }
-          return true
-        }
-        switch conversion.end {
-        case .complete:
-          try commit(
-            conversion, observer: observer, lineOffset: input.lineOffset(of: segment)
-          ) { input.keeps($0) }
-          input.committed(segment)
-        case .needsSequentialRead:
-          try input.readInSequence(segment, report: report) {
-            try add($0, recordNoun: recordKind)
-          }
-        case .notCutBetweenRecords:
-          return false
-        case .failed(let error):
-          throw error
-        }
-        return true
-      },
-      committed: { progress(statistics.recordsRead - recordsBefore, input.bytesRead) })
   }
 
   /// Reads the rest of `input` in sequence into `converter`. A generic function of its own: a
@@ -115,9 +95,8 @@ extension BirthdayCalendarConverter {
   /// Writes a segment read alone, in order: diagnostics (those `keeps` keeps), counts, and each
   /// event unless its UID was already written. `lineOffset` is added to the lines of its
   /// diagnostics and duplicates (``SegmentedContactInput/lineOffset(of:)``).
-  mutating func commit<Observer: RenderedEventObserver>(
-    _ segment: SegmentConversion<Observer.Summary>, observer: Observer?, lineOffset: Int = 0,
-    keeps: (Diagnostic) -> Bool = { _ in true }
+  mutating func commit(
+    _ segment: SegmentConversion, lineOffset: Int = 0, keeps: (Diagnostic) -> Bool = { _ in true }
   ) throws {
     // Events kept one after another are one range of the segment's output, written at once.
     var run: Range<Int>?
@@ -168,7 +147,7 @@ extension BirthdayCalendarConverter {
           }
         }
         countEvent(event.kind)
-        try observer?.written(event.summary, length: event.range.count)
+        try observed?.observer.writtenAny(event.summary, length: event.range.count)
         if let current = run, current.upperBound == event.range.lowerBound {
           run = current.lowerBound..<event.range.upperBound
         } else {
@@ -180,9 +159,7 @@ extension BirthdayCalendarConverter {
     try write(run, of: segment)
   }
 
-  private mutating func write<Summary>(
-    _ range: Range<Int>?, of segment: SegmentConversion<Summary>
-  ) throws {
+  private mutating func write(_ range: Range<Int>?, of segment: SegmentConversion) throws {
     guard let range else { return }
     try segment.output.withUnsafeBytes {
       try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]))

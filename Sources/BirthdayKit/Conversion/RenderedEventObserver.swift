@@ -16,18 +16,20 @@ package protocol RenderedEventObserver: AnyObject, Sendable {
 }
 
 extension RenderedEventObserver {
+  /// ``summarize(_:)``, for a converter that holds summaries without knowing their type.
+  func summarizeAny(_ events: UnsafeBufferPointer<UInt8>) -> (any Sendable)? {
+    summarize(events)
+  }
+
+  /// ``written(_:length:)`` with what ``summarizeAny(_:)`` gave.
+  func writtenAny(_ summary: (any Sendable)?, length: Int) throws {
+    try written(summary as? Summary, length: length)
+  }
+
   /// Summarizes `events` and says they were written, on the thread that writes the calendar.
   func summarizeWritten(_ events: UnsafeBufferPointer<UInt8>) throws {
     try written(summarize(events), length: events.count)
   }
-}
-
-/// The observer of a conversion that has none: the type the converter's generic parallel path
-/// is specialized for then. Never made.
-final class NoEventObserver: RenderedEventObserver {
-  private init() {}
-  func summarize(_ events: UnsafeBufferPointer<UInt8>) -> Never? { nil }
-  func written(_ summary: Never?, length: Int) {}
 }
 
 /// An observer, with what the converter needs to hand it the events it writes in sequence.

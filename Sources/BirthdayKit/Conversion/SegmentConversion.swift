@@ -1,6 +1,5 @@
-/// What one thread made of one segment, in input order, with the summaries of the converter's
-/// observer of their own type (no cast and no box per event).
-struct SegmentConversion<Summary: Sendable>: Sendable {
+/// What one thread made of one segment, in input order.
+struct SegmentConversion: Sendable {
   enum Item: Sendable {
     case diagnostic(Diagnostic)
     case record(eventCount: Int, leftOut: CelebrationBuilder.LeftOut?)
@@ -16,7 +15,7 @@ struct SegmentConversion<Summary: Sendable>: Sendable {
     var range: Range<Int>
     var kind: CelebrationKind
     /// What the converter's observer made of its bytes, if there is one.
-    var summary: Summary?
+    var summary: (any Sendable)?
   }
   var items: [Item] = []
   /// Whether reading the segment alone gave what a sequential read gives.
@@ -36,10 +35,11 @@ struct SegmentConversion<Summary: Sendable>: Sendable {
 
   /// Turns `contact` into its events, renders them into `output` and notes them as items, in
   /// the order ``BirthdayCalendarConverter/add(_:recordNoun:)`` would meet them.
-  mutating func add<Observer: RenderedEventObserver>(
+  mutating func add(
     _ contact: Contact, recordNoun: RecordKind, builder: CelebrationBuilder,
-    renderer: EventRenderer, observer: Observer?, items: inout [Item]
-  ) where Observer.Summary == Summary {
+    renderer: EventRenderer, observer: (any RenderedEventObserver)? = nil,
+    items: inout [Item]
+  ) {
     // The record's item goes before its events and after its diagnostics (which come before
     // any celebration): its count is filled in once the celebrations are made.
     var recordItem = items.count
@@ -56,7 +56,7 @@ struct SegmentConversion<Summary: Sendable>: Sendable {
         renderer.append(celebration, to: output)
         let summary = observer.flatMap { observer in
           output.withUnsafeBytes {
-            observer.summarize(UnsafeBufferPointer(rebasing: $0[start...]))
+            observer.summarizeAny(UnsafeBufferPointer(rebasing: $0[start...]))
           }
         }
         items.append(.event(events.count))
@@ -94,11 +94,11 @@ struct SegmentConversion<Summary: Sendable>: Sendable {
 
   /// Reads one segment alone and renders its events, on the calling (worker) thread.
   /// - Parameter capacity: the items and events expected, reserved at once.
-  static func read<Input: SegmentedContactInput, Observer: RenderedEventObserver>(
+  static func read<Input: SegmentedContactInput>(
     _ segment: Input.Segment, of input: Input.Type, recordKind: RecordKind,
     builder: CelebrationBuilder, options: CalendarOptions, output: OutputBuffer,
-    observer: Observer?, capacity: Capacity = Capacity()
-  ) -> SegmentConversion where Observer.Summary == Summary {
+    observer: (any RenderedEventObserver)? = nil, capacity: Capacity = Capacity()
+  ) -> SegmentConversion {
     var conversion = SegmentConversion(output: output)
     conversion.events.reserveCapacity(capacity.events)
     conversion.celebrations.reserveCapacity(capacity.events)

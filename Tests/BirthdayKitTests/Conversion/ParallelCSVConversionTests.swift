@@ -220,8 +220,8 @@ import Testing
       segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
       builder: CelebrationBuilder(),
       options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
-      output: OutputBuffer(capacity: 1 << 10), observer: NoEventObserver?.none,
-      capacity: SegmentConversion<Never>.Capacity(items: 500, events: 300))
+      output: OutputBuffer(capacity: 1 << 10),
+      capacity: SegmentConversion.Capacity(items: 500, events: 300))
     #expect(conversion.items.capacity >= 500)
     #expect(conversion.events.capacity >= 300)
     #expect(conversion.celebrations.capacity >= 300)
@@ -251,7 +251,7 @@ import Testing
       segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
       builder: builder,
       options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
-      output: OutputBuffer(capacity: 1 << 10), observer: NoEventObserver?.none)
+      output: OutputBuffer(capacity: 1 << 10))
     let items = conversion.items.map { item -> String in
       switch item {
       case .diagnostic: "diagnostic"
