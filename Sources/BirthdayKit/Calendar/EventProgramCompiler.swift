@@ -3,7 +3,7 @@
 /// left as steps.
 struct EventProgramCompiler {
   /// One step of a compiled program.
-  enum Step {
+  enum Step: Sendable {
     /// Whole lines, and the name of the next line when its value follows.
     case constant(Range<Int>)
     /// A value whose name (`nameCount` bytes with its colon) the step before wrote.

@@ -36,36 +36,58 @@ final class EventRenderer {
     let year: Int?
   }
 
-  init(options: CalendarOptions) {
-    self.options = options
-    self.writesAges = options.writesAges
-    let kinds = CelebrationKind.allCases
-    var templates = kinds.map { options.summaryTemplate(for: $0).privateCopy() }
-    var alarmTemplates: [[Int]] = []  // per alarm, per kind
-    var previousTexts: [EventTextTemplate]?
-    var repeatsPrevious: [Bool] = []
-    for alarm in options.alarms {
-      let texts = kinds.map { options.messageTemplate(for: $0, daysBefore: alarm.daysBefore) }
-      repeatsPrevious.append(previousTexts == texts)
-      previousTexts = texts
-      alarmTemplates.append(texts.indices.map { templates.count + $0 })
-      templates += texts.map { $0.privateCopy() }
-    }
-    self.templates = templates
+  /// The programs of one set of options, compiled once and shared by the renderers of a
+  /// conversion's threads; each renderer copies them into storage of its own.
+  struct Program: Sendable {
+    let options: CalendarOptions
+    fileprivate let constants: [UInt8]
+    fileprivate let programs: [[EventProgramCompiler.Step]]
+    fileprivate let templates: [EventTextTemplate]
 
-    var compiler = EventProgramCompiler(options: options)
-    var programs: [[EventProgramCompiler.Step]] = []
-    for shape in EventShape.allCases {
-      for kind in kinds {
-        programs.append(
-          compiler.compile(shape: shape, kind: kind) { alarm in
-            .alarmText(
-              template: alarmTemplates[alarm][kind.index], repeatsPrevious: repeatsPrevious[alarm])
-          })
+    init(options: CalendarOptions) {
+      self.options = options
+      let kinds = CelebrationKind.allCases
+      var templates = kinds.map { options.summaryTemplate(for: $0) }
+      var alarmTemplates: [[Int]] = []  // per alarm, per kind
+      var previousTexts: [EventTextTemplate]?
+      var repeatsPrevious: [Bool] = []
+      for alarm in options.alarms {
+        let texts = kinds.map { options.messageTemplate(for: $0, daysBefore: alarm.daysBefore) }
+        repeatsPrevious.append(previousTexts == texts)
+        previousTexts = texts
+        alarmTemplates.append(texts.indices.map { templates.count + $0 })
+        templates += texts
       }
+      self.templates = templates
+      var compiler = EventProgramCompiler(options: options)
+      var programs: [[EventProgramCompiler.Step]] = []
+      for shape in EventShape.allCases {
+        for kind in kinds {
+          programs.append(
+            compiler.compile(shape: shape, kind: kind) { alarm in
+              .alarmText(
+                template: alarmTemplates[alarm][kind.index], repeatsPrevious: repeatsPrevious[alarm]
+              )
+            })
+        }
+      }
+      self.programs = programs
+      self.constants = compiler.constants
     }
-    self.programs = programs
-    self.constants = compiler.constants
+  }
+
+  /// A renderer for `options`, compiling its programs.
+  convenience init(options: CalendarOptions) {
+    self.init(program: Program(options: options))
+  }
+
+  /// A renderer of `program`, with copies of its own.
+  init(program: Program) {
+    options = program.options
+    writesAges = program.options.writesAges
+    constants = program.constants.map { $0 }
+    programs = program.programs.map { $0.map { $0 } }
+    templates = program.templates.map { $0.privateCopy() }
   }
 
   /// Appends one event to `buffer`, byte by byte: no intermediate strings on this path.
