@@ -8,7 +8,9 @@ extension SyncCommand {
   /// Starts reading `target`'s inventory of `set` on a thread of its own.
   static func readInventory(of target: any SyncTarget, set: String) -> BackgroundInventory {
     let request = InventoryRequest(target: target, set: set)
-    return PendingJob(onThreadOfItsOwn: { Result { try request.target.inventory(set: request.set) } })
+    return PendingJob(onThreadOfItsOwn: {
+      Result { try request.target.inventory(set: request.set) }
+    })
   }
 
   /// What the inventory thread is handed: the one unchecked box of BDConvertCLI.

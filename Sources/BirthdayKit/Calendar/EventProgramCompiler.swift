@@ -56,7 +56,8 @@ struct EventProgramCompiler {
     for property in EventProperty.event {
       switch property {
       case .line(let name, let value):
-        add(name, value(Context(options: options, shape: shape, kind: kind, alarm: nil)), alarm: nil)
+        add(
+          name, value(Context(options: options, shape: shape, kind: kind, alarm: nil)), alarm: nil)
       case .alarms:
         for (index, alarm) in options.alarms.enumerated() {
           for case .line(let name, let value) in EventProperty.alarm {

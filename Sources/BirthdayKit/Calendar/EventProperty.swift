@@ -41,14 +41,17 @@ enum EventProperty: Sendable {
     .line("RECURRENCE-ID;VALUE=DATE") { $0.shape == .override ? .field(.startDate) : .omitted },
     .line("DTSTART;VALUE=DATE") { _ in .field(.startDate) },
     .line("DTEND;VALUE=DATE") { _ in .field(.endDate) },
-    .line("RRULE") { $0.shape.recurrenceRule($0.options.leapDayPolicy).map { .text($0) } ?? .omitted },
+    .line("RRULE") {
+      $0.shape.recurrenceRule($0.options.leapDayPolicy).map { .text($0) } ?? .omitted
+    },
     .line("SUMMARY") { _ in .field(.summary) },
     .line("DESCRIPTION") {
       $0.shape == .single
         ? .field(.occurrenceDescription) : .optionalField(.originDate, prefix: $0.kind.originWord)
     },
     .line(ContactIdentityKey.propertyName) {
-      $0.options.writesIdentityKeys && $0.shape != .override ? .optionalField(.identityKey) : .omitted
+      $0.options.writesIdentityKeys && $0.shape != .override
+        ? .optionalField(.identityKey) : .omitted
     },
     .line("CATEGORIES") { .text($0.kind.rawValue.uppercased()) },
     .line("TRANSP") { _ in .text("TRANSPARENT") },

@@ -116,7 +116,8 @@ final class EventRenderer {
 
   /// Runs the program of `shape` and the celebration's kind.
   private func run(_ shape: EventShape, _ event: Event, to buffer: OutputBuffer) {
-    let program = programs[shape.rawValue &* CelebrationKind.allCases.count &+ event.celebration.kind.index]
+    let program = programs[
+      shape.rawValue &* CelebrationKind.allCases.count &+ event.celebration.kind.index]
     // A local reference, whose span the loop can lend out.
     let constants = self.constants
     var previousValue = 0..<0
@@ -125,7 +126,9 @@ final class EventRenderer {
       case .constant(let range):
         buffer.append(constants.span.extracting(range))
       case .value(let field, let nameCount):
-        append(field, of: event, lineStart: buffer.count &- nameCount, previous: &previousValue, to: buffer)
+        append(
+          field, of: event, lineStart: buffer.count &- nameCount, previous: &previousValue,
+          to: buffer)
       case .optional(let field, let name):
         guard has(field, event) else { continue }
         let lineStart = buffer.count

@@ -157,7 +157,8 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
   func append(for celebration: Celebration, inYear year: Int? = nil, to output: OutputBuffer) {
-    Self.append(pieces: pieces.span, literals: literals.span, for: celebration, inYear: year, to: output)
+    Self.append(
+      pieces: pieces.span, literals: literals.span, for: celebration, inYear: year, to: output)
   }
 
   /// ``append(for:inYear:to:)`` from a template's pieces and literals.
