@@ -247,6 +247,54 @@ package enum ByteKernel {
     bytes.withUnsafeBufferPointer { forEachIndex(of: target, in: $0, from: start, to: end, body) }
   }
 
+  /// Copies `source` into `target` from `offset` on, in one `memmove`.
+  @inline(__always)
+  static func copy(_ source: Span<UInt8>, into target: inout MutableSpan<UInt8>, at offset: Int) {
+    precondition(offset >= 0 && source.count <= target.count - offset, "copy outside the target")
+    source.withUnsafeBytes { from in
+      target.withUnsafeMutableBytes { to in
+        guard let start = from.baseAddress, let destination = to.baseAddress else { return }
+        (destination + offset).copyMemory(from: start, byteCount: from.count)
+      }
+    }
+  }
+
+  /// Appends the bytes of `span` to `array` in one copy.
+  @inline(__always)
+  static func append(_ span: Span<UInt8>, to array: inout [UInt8]) {
+    span.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+  }
+
+  /// The UTF-8 text of `bytes`, ill-formed sequences replaced by U+FFFD (as
+  /// `String(decoding:as:)`): for bytes known to be ASCII or valid, decoded without a separate
+  /// validation pass.
+  static func string(decoding bytes: Span<UInt8>) -> String {
+    bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether `first` and `second` hold the same bytes, compared eight at a time.
+  static func equal(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
+    guard first.count == second.count else { return false }
+    return first.withUnsafeBytes { first in
+      second.withUnsafeBytes { second in
+        guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= first.count {
+          guard
+            a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+              == b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          else { return false }
+          index += 8
+        }
+        while index < first.count {
+          guard first[index] == second[index] else { return false }
+          index += 1
+        }
+        return true
+      }
+    }
+  }
+
   /// The first lane `mask` sets, or `nil`. A set lane is all ones, so the lowest set byte of
   /// each half is the first.
   @inline(__always)

@@ -103,6 +103,25 @@ final class OutputBuffer: @unchecked Sendable {
     text.withUTF8 { append($0) }
   }
 
+  /// Appends the bytes of `word` as they lie in memory (little-endian here: pass
+  /// `word.littleEndian` for a fixed order).
+  @inline(__always)
+  func append<Word: FixedWidthInteger>(bytesOf word: Word) {
+    let size = MemoryLayout<Word>.size
+    reserve(size)
+    UnsafeMutableRawPointer(storage + count).storeBytes(of: word, as: Word.self)
+    count += size
+  }
+
+  /// The content as UTF-8 text (not checked: for bytes written as UTF-8).
+  var utf8String: String {
+    String(unsafeUninitializedCapacity: count) { buffer in
+      guard let target = buffer.baseAddress else { return 0 }
+      target.update(from: storage, count: count)
+      return count
+    }
+  }
+
   /// Appends `value` (0...99) as two digits.
   @inline(__always)
   func appendTwoDigits(_ value: Int) {

@@ -12,6 +12,42 @@ package protocol RandomAccessByteSource: Sendable {
   func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
+extension RandomAccessByteSource {
+  /// ``read(at:into:)`` into the start of `span`.
+  @inline(__always)
+  func read(at offset: Int, into span: inout MutableSpan<UInt8>) throws -> Int {
+    try span.withUnsafeMutableBytes { try read(at: offset, into: $0) }
+  }
+
+  /// Up to `count` bytes from `offset` on, in a new array (fewer at the end of the input). Not
+  /// zeroed first: the reads fill it, and a segment of a large file is read once, not written
+  /// twice.
+  func bytes(at offset: Int, count: Int) throws -> [UInt8] {
+    var filled = 0
+    return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      defer { initialized = filled }
+      while filled < count {
+        let read = try self.read(
+          at: offset + filled,
+          into: UnsafeMutableRawBufferPointer(
+            UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
+        if read == 0 { break }
+        filled += read
+      }
+    }
+  }
+
+  /// ``read(at:into:)`` into `span[range]`.
+  func read(at offset: Int, into span: inout MutableSpan<UInt8>, in range: Range<Int>) throws
+    -> Int
+  {
+    precondition(range.lowerBound >= 0 && range.upperBound <= span.count, "range outside the span")
+    return try span.withUnsafeMutableBytes { buffer in
+      try read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[range]))
+    }
+  }
+}
+
 /// A regular file read with `pread`; the caller keeps the descriptor open.
 package struct FileRandomAccessSource: RandomAccessByteSource {
   /// The open descriptor of a regular file.

@@ -19,31 +19,25 @@ struct RangeByteSource: ByteSource {
   }
 
   mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
-    try span.withUnsafeMutableBytes { buffer in
-      guard buffer.count > 0 else { return 0 }
-      if !prefix.isEmpty { return Self.take(&prefix, into: buffer) }
-      if position < end {
-        let count = try source.read(
-          at: position,
-          into: UnsafeMutableRawBufferPointer(
-            rebasing: buffer[..<min(buffer.count, end - position)]))
-        if count > 0 {
-          position += count
-          return count
-        }
-        position = end  // shorter than expected: what there is
+    guard span.count > 0 else { return 0 }
+    if !prefix.isEmpty { return Self.take(&prefix, into: &span) }
+    if position < end {
+      let count = try source.read(
+        at: position, into: &span, in: 0..<min(span.count, end - position))
+      if count > 0 {
+        position += count
+        return count
       }
-      return Self.take(&suffix, into: buffer)
+      position = end  // shorter than expected: what there is
     }
+    return Self.take(&suffix, into: &span)
   }
 
-  private static func take(
-    _ bytes: inout ArraySlice<UInt8>, into buffer: UnsafeMutableRawBufferPointer
-  )
+  private static func take(_ bytes: inout ArraySlice<UInt8>, into span: inout MutableSpan<UInt8>)
     -> Int
   {
-    let count = min(bytes.count, buffer.count)
-    bytes.prefix(count).withUnsafeBytes { buffer.copyMemory(from: $0) }
+    let count = min(bytes.count, span.count)
+    ByteKernel.copy(bytes.span.extracting(..<count), into: &span, at: 0)
     bytes = bytes.dropFirst(count)
     return count
   }

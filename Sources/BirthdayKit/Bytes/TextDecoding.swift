@@ -89,32 +89,29 @@ package enum TextDecoding {
       // for ASCII first, or `String(validating:)` on a buffer, goes over them again, the
       // latter through a slow generic path.)
       var text = String(decoding: buffer, as: UTF8.self)
-      return text.withUTF8 { sameBytes($0, buffer) } ? text : nil
+      return text.withUTF8 { ByteKernel.equal($0.span, buffer.span) } ? text : nil
     }
     if let text = contiguous ?? String(validating: bytes, as: UTF8.self) { return (text, false) }
     return (String(String.UnicodeScalarView(bytes.map(windows1252Scalar))), true)
   }
 
-  /// Whether `first` and `second` hold the same bytes, compared eight at a time.
-  private static func sameBytes(
-    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    guard first.count == second.count else { return false }
-    guard let a = first.baseAddress, let b = second.baseAddress else { return true }
-    let (a8, b8) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
-    var index = 0
-    while index + 8 <= first.count {
-      guard
-        a8.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          == b8.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      else { return false }
-      index += 8
+  /// The text of `bytes` when they are valid UTF-8, else `nil`.
+  package static func validUTF8String(_ bytes: Span<UInt8>) -> String? {
+    do {
+      return String(copying: try UTF8Span(validating: bytes))
+    } catch {
+      return nil
     }
-    while index < first.count {
-      guard a[index] == b[index] else { return false }
-      index += 1
-    }
-    return true
+  }
+
+  /// ``decodeUTF8OrWindows1252(_:)-(Bytes)`` of a span.
+  package static func decodeUTF8OrWindows1252(_ bytes: Span<UInt8>) -> (
+    text: String, usedFallback: Bool
+  ) {
+    if let text = validUTF8String(bytes) { return (text, false) }
+    var scalars = String.UnicodeScalarView()
+    for index in bytes.indices { scalars.append(windows1252Scalar(bytes[index])) }
+    return (String(scalars), true)
   }
 
   /// Windows-1252 differs from ISO-8859-1 only in 0x80–0x9F; its five undefined bytes map to

@@ -124,7 +124,7 @@ package enum TextSanitizer {
   /// Those scalars are NFC as they are, and lower-casing them is an offset: A–Z by 0x20, and
   /// U+00C0–U+00DE (not U+00D7) by 0x20 in the second byte of their UTF-8.
   static func withIdentityKeyBytes(
-    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    of text: String, _ body: (Span<UInt8>) -> Void
   ) {
     var text = text
     let handled = text.withUTF8 { bytes -> Bool in
@@ -163,7 +163,7 @@ package enum TextSanitizer {
             afterC3 = byte == 0xC3
             lowered[index] = byte
           }
-          body(UnsafeBufferPointer(rebasing: lowered[..<length]))
+          body(UnsafeBufferPointer(rebasing: lowered[..<length]).span)
           offset += length
         }
       }
@@ -171,7 +171,7 @@ package enum TextSanitizer {
     }
     if !handled {
       var key = identityKey(text)
-      key.withUTF8(body)
+      key.withUTF8 { body($0.span) }
     }
   }
 

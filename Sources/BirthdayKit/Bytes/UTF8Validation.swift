@@ -1,16 +1,13 @@
 /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
 /// U+10FFFF), the bytes `String(decoding:as:)` keeps unchanged.
-package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+package func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
   var index = 0
   let count = bytes.count
   while index < count {
     // ASCII runs (most text is) are valid as they are: on to the next byte that is not.
     let lead = bytes[index]
     if lead < 0x80 {
-      guard
-        let next = ByteKernel.firstIndex(
-          of: NonASCIIBytes(), in: bytes.assumingMemoryBound(to: UInt8.self), from: index,
-          to: count)
+      guard let next = ByteKernel.firstIndex(of: NonASCIIBytes(), in: bytes, from: index, to: count)
       else { return true }
       index = next
       continue
@@ -35,7 +32,7 @@ package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
   return true
 }
 
-/// ``isValidUTF8(_:)-(UnsafeRawBufferPointer)`` on a span.
-package func isValidUTF8(_ bytes: Span<UInt8>) -> Bool {
-  bytes.withUnsafeBytes { isValidUTF8($0) }
+/// ``isValidUTF8(_:)-(Span<UInt8>)`` for the calendar editor's raw buffers.
+package func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  isValidUTF8(bytes.assumingMemoryBound(to: UInt8.self).span)
 }

@@ -16,14 +16,15 @@ package enum DateValueParser {
   /// Parses `bytes`; `nil` when they are not one of the accepted forms or not a real date.
   package static func parse<Bytes: Collection>(_ bytes: Bytes) -> CivilDate?
   where Bytes.Element == UInt8 {
-    if let date = bytes.withContiguousStorageIfAvailable(parse) { return date }
-    return Array(bytes).withUnsafeBufferPointer(parse)
+    if let date = bytes.withContiguousStorageIfAvailable({ parse($0.span) }) { return date }
+    let array = Array(bytes)
+    return parse(array.span)
   }
 
   /// Parses the UTF-8 of `text`.
   package static func parse(_ text: String) -> CivilDate? {
     var text = text
-    return text.withUTF8(parse)
+    return text.withUTF8 { parse($0.span) }
   }
 
   /// Parses exactly `YYYY-MM-DD` (no blanks, no time, no other form): dates given on a command
@@ -33,12 +34,12 @@ package enum DateValueParser {
     return text.withUTF8 { bytes in
       guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "-")
       else { return nil }
-      return parse(bytes)
+      return parse(bytes.span)
     }
   }
 
   /// Parses `bytes` in place: no copy, no allocation.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+  package static func parse(_ bytes: Span<UInt8>) -> CivilDate? {
     guard let fields = fields(bytes) else { return nil }
     return CivilDate(year: fields.year, month: fields.month, day: fields.day)
   }
@@ -48,11 +49,10 @@ package enum DateValueParser {
   /// forms nearly every address book writes, read straight from the bytes: whenever this gives
   /// a date, ``parse(_:)`` gives the same one.
   @inline(__always)
-  package static func parseCommonForm(_ bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
-    guard let base = bytes.baseAddress else { return nil }
+  package static func parseCommonForm(_ bytes: Span<UInt8>) -> CivilDate? {
     @inline(__always) func digit(_ index: Int) -> Int {
       // Not a digit: 10 or more (a byte below `0` wraps round).
-      Int(base[index] &- 0x30)
+      Int(bytes[index] &- 0x30)
     }
     let dash: UInt8 = 0x2D
     var year: Int?
@@ -60,17 +60,17 @@ package enum DateValueParser {
     let day: Int
     let digits: (Int, Int, Int, Int)
     switch bytes.count {
-    case 10 where base[4] == dash && base[7] == dash:
+    case 10 where bytes[4] == dash && bytes[7] == dash:
       let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
       digits = (digit(5), digit(6), digit(8), digit(9))
       guard y0 < 10, y1 < 10, y2 < 10, y3 < 10 else { return nil }
       year = ((y0 &* 10 &+ y1) &* 10 &+ y2) &* 10 &+ y3
-    case 8 where base[0] != dash:
+    case 8 where bytes[0] != dash:
       let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
       digits = (digit(4), digit(5), digit(6), digit(7))
       guard y0 < 10, y1 < 10, y2 < 10, y3 < 10 else { return nil }
       year = ((y0 &* 10 &+ y1) &* 10 &+ y2) &* 10 &+ y3
-    case 6 where base[0] == dash && base[1] == dash:
+    case 6 where bytes[0] == dash && bytes[1] == dash:
       digits = (digit(2), digit(3), digit(4), digit(5))
     default:
       return nil
@@ -83,7 +83,7 @@ package enum DateValueParser {
 
   /// The year, month and day of one of the accepted forms, not range-checked (`19850230` gives
   /// 1985, 2, 30): to say why a value that has the form is not a date.
-  static func fields(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int?, month: Int, day: Int)? {
+  static func fields(_ bytes: Span<UInt8>) -> (year: Int?, month: Int, day: Int)? {
     var start = 0
     var end = bytes.count
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
@@ -93,7 +93,7 @@ package enum DateValueParser {
     {
       end = time
     }
-    let value = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    let value = bytes.extracting(start..<end)
     let dash = UInt8(ascii: "-")
     switch value.count {
     case 8 where value[0] != dash:  // YYYYMMDD
@@ -117,7 +117,7 @@ package enum DateValueParser {
     }
   }
 
-  private static func digits(_ value: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int)
+  private static func digits(_ value: Span<UInt8>, _ offset: Int, _ count: Int)
     -> Int?
   {
     var result = 0

@@ -174,7 +174,8 @@ struct ICalendarScanner {
           let end: Int
           let count: Int
           switch LineCutter.cut(
-            bytes, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm, folding: true)
+            bytes.span, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm,
+            folding: true)
           {
           case .line(_, let lineEnd, let physicalLines): (end, count) = (lineEnd, physicalLines)
           case .incomplete:

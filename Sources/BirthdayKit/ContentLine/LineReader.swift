@@ -142,10 +142,8 @@ package struct LineReader<Source: ByteSource> {
     var progress = LineCutter.Progress(lineAt: start)
     while true {
       let (end, isEnd) = (self.end, reachedEnd)
-      let cut = buffer.withUnsafeBufferPointer { all in
-        LineCutter.cut(
-          all, to: end, isEnd: isEnd, form: .lenient, folding: unfolding, progress: &progress)
-      }
+      let cut = LineCutter.cut(
+        buffer.span, to: end, isEnd: isEnd, form: .lenient, folding: unfolding, progress: &progress)
       guard case .line(let contentEnd, let lineEnd, let physicalLines) = cut else {
         if reachedEnd { return nil }
         progress.shift(by: try refill())

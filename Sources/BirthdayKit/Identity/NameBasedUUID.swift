@@ -24,25 +24,20 @@ package struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
   /// Derives the UUID of `name` (its UTF-8 octets) in `namespace`.
   package init(namespace: NameBasedUUID, name: String) {
     var name = name
-    self = name.withUTF8 { NameBasedUUID(namespace: namespace, nameBytes: $0) }
+    self = name.withUTF8 { NameBasedUUID(namespace: namespace, nameBytes: $0.span) }
   }
 
   /// Derives the UUID of the octets `nameBytes` in `namespace`.
-  package init(namespace: NameBasedUUID, nameBytes: UnsafeBufferPointer<UInt8>) {
+  package init(namespace: NameBasedUUID, nameBytes: Span<UInt8>) {
     self.init(namespace: namespace) { $0.update(nameBytes) }
   }
 
   /// Derives the UUID of the name that `writeName` adds to the message piece by piece, so that a
   /// name made of parts needs no string of its own.
   init(namespace: NameBasedUUID, writeName: (inout UUIDNameMessage) -> Void) {
-    let (a, b, c, d, _) = withUnsafeTemporaryAllocation(
-      byteCount: UUIDNameMessage.capacity, alignment: 16
-    ) { storage in
-      guard let start = storage.baseAddress else { preconditionFailure("no stack buffer") }
-      var message = UUIDNameMessage(storage: start, namespace: namespace)
-      writeName(&message)
-      return message.digestWords()
-    }
+    var message = UUIDNameMessage(namespace: namespace)
+    writeName(&message)
+    let (a, b, c, d, _) = message.digestWords()
     let high = UInt64(a) << 32 | UInt64(b)
     let low = UInt64(c) << 32 | UInt64(d)
     // Version 5 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
@@ -79,46 +74,29 @@ package struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
 
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
   package var description: String {
-    String(unsafeUninitializedCapacity: 36) { buffer in
-      writeCanonical(to: buffer)
-      return 36
-    }
+    let output = OutputBuffer(capacity: 36)
+    appendCanonical(to: output)
+    return output.utf8String
   }
 
-  /// Appends the 36 bytes of ``description`` to `output`.
+  /// Appends the 36 bytes of ``description`` to `output`, eight hex digits at a time.
   func appendCanonical(to output: OutputBuffer) {
-    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { raw in
-      let buffer = raw.bindMemory(to: UInt8.self)
-      writeCanonical(to: buffer)
-      output.append(UnsafeBufferPointer(rebasing: buffer[..<36]))
-    }
-  }
-
-  /// Writes the 36 bytes of the canonical form, eight hex digits at a time.
-  private func writeCanonical(to buffer: UnsafeMutableBufferPointer<UInt8>) {
-    guard buffer.count >= 36, let start = buffer.baseAddress else {
-      preconditionFailure("the canonical form needs 36 bytes")
-    }
-    let raw = UnsafeMutableRawPointer(start)
     let a = hexDigits(UInt32(truncatingIfNeeded: high >> 32))
     let b = hexDigits(UInt32(truncatingIfNeeded: high))
     let c = hexDigits(UInt32(truncatingIfNeeded: low >> 32))
     let d = hexDigits(UInt32(truncatingIfNeeded: low))
     // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx: a, b split 4+4, c split 4+4, d.
-    raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
-    raw.storeBytes(of: UInt32(truncatingIfNeeded: b).littleEndian, toByteOffset: 9, as: UInt32.self)
-    raw.storeBytes(
-      of: UInt32(truncatingIfNeeded: b >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
-    raw.storeBytes(
-      of: UInt32(truncatingIfNeeded: c).littleEndian, toByteOffset: 19, as: UInt32.self)
-    raw.storeBytes(
-      of: UInt32(truncatingIfNeeded: c >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
-    raw.storeBytes(of: d.littleEndian, toByteOffset: 28, as: UInt64.self)
-    buffer[8] = UInt8(ascii: "-")
-    buffer[13] = UInt8(ascii: "-")
-    buffer[18] = UInt8(ascii: "-")
-    buffer[23] = UInt8(ascii: "-")
+    output.reserve(36)
+    output.append(bytesOf: a.littleEndian)
+    output.append(UInt8(ascii: "-"))
+    output.append(bytesOf: UInt32(truncatingIfNeeded: b).littleEndian)
+    output.append(UInt8(ascii: "-"))
+    output.append(bytesOf: UInt32(truncatingIfNeeded: b >> 32).littleEndian)
+    output.append(UInt8(ascii: "-"))
+    output.append(bytesOf: UInt32(truncatingIfNeeded: c).littleEndian)
+    output.append(UInt8(ascii: "-"))
+    output.append(bytesOf: UInt32(truncatingIfNeeded: c >> 32).littleEndian)
+    output.append(bytesOf: d.littleEndian)
   }
 
   /// The RFC 9562 DNS namespace, `6ba7b810-9dad-11d1-80b4-00c04fd430c8`, used for test vectors.

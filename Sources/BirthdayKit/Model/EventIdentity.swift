@@ -33,19 +33,19 @@ package enum EventIdentity {
         sha.update(Self.prefix(kind, uid: true))
         if kind == .other { Self.update(&sha, label: label) }
         var identifier = identifier
-        identifier.withUTF8 { sha.update($0) }
+        identifier.withUTF8 { sha.update($0.span) }
       }
     }
     return NameBasedUUID(namespace: namespace) { sha in
       sha.update(Self.prefix(kind, uid: false))
       if kind == .other { Self.update(&sha, label: label) }
       TextSanitizer.withIdentityKeyBytes(of: name.formatted) { sha.update($0) }
-      let monthDay: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      let monthDay: InlineArray<6, UInt8> = [
         UInt8(ascii: ":"), UInt8(ascii: "0") + UInt8(date.month / 10),
         UInt8(ascii: "0") + UInt8(date.month % 10), UInt8(ascii: "-"),
-        UInt8(ascii: "0") + UInt8(date.day / 10), UInt8(ascii: "0") + UInt8(date.day % 10)
-      )
-      withUnsafeBytes(of: monthDay) { sha.update($0.bindMemory(to: UInt8.self)) }
+        UInt8(ascii: "0") + UInt8(date.day / 10), UInt8(ascii: "0") + UInt8(date.day % 10),
+      ]
+      sha.update(monthDay.span)
     }
   }
 
@@ -84,7 +84,7 @@ extension EventIdentity {
   /// An other date's label, case folded, then a separator: two labels of one person differ.
   fileprivate static func update(_ message: inout UUIDNameMessage, label: String?) {
     var folded = (label ?? "").lowercased()
-    folded.withUTF8 { message.update($0) }
+    folded.withUTF8 { message.update($0.span) }
     message.update(":")
   }
 }

@@ -56,8 +56,7 @@ public struct PersonName: Hashable, Sendable {
         String(unsafeUninitializedCapacity: first.count + 1 + last.count) { buffer in
           _ = buffer.initialize(fromContentsOf: first)
           buffer[first.count] = 0x20
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[(first.count + 1)...])
-            .initialize(fromContentsOf: last)
+          _ = buffer[(first.count + 1)...].initialize(fromContentsOf: last)
           return buffer.count
         }
       }

@@ -8,7 +8,8 @@ import Testing
 @Suite struct DateValueParserCommonFormTests {
   /// A difference for `bytes`, or `nil`: the fast path may decline (`nil`), never differ.
   static func mismatch(_ bytes: [UInt8]) -> String? {
-    bytes.withUnsafeBufferPointer { buffer in
+    do {
+      let buffer = bytes.span
       guard let fast = DateValueParser.parseCommonForm(buffer) else { return nil }
       let general = DateValueParser.parse(buffer)
       return fast == general ? nil : "\(bytes): \(fast) vs \(String(describing: general))"
@@ -56,7 +57,7 @@ import Testing
           for text in ["\(year)-\(m)-\(d)", "\(year)\(m)\(d)", "--\(m)\(d)"] {
             let bytes = Array(text.utf8)
             if let found = Self.mismatch(bytes) { mismatches.append(found) }
-            let fast = bytes.withUnsafeBufferPointer { DateValueParser.parseCommonForm($0) }
+            let fast = DateValueParser.parseCommonForm(bytes.span)
             if fast != nil { taken += 1 }
             if DateValueParser.parse(bytes) != nil { real += 1 }
           }
@@ -111,7 +112,7 @@ import Testing
     ]
     for (text, expected) in cases {
       let bytes = Array(text.utf8)
-      #expect(bytes.withUnsafeBufferPointer { DateValueParser.parseCommonForm($0) } == expected)
+      #expect(DateValueParser.parseCommonForm(bytes.span) == expected)
     }
   }
 }

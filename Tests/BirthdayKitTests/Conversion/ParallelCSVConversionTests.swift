@@ -176,7 +176,8 @@ import Testing
 
   @Test func cutIsTheLastLineBreakAfterEvenQuotes() {
     func cut(_ text: String, limit: Int) -> Int? {
-      Array(text.utf8).withUnsafeBufferPointer { CSVSegmentCut.cut(in: $0, limit: limit) }
+      let bytes = Array(text.utf8)
+      return CSVSegmentCut.cut(in: bytes.span, limit: limit)
     }
     #expect(cut("a\nb\nc", limit: 4) == 4)
     #expect(cut("a\n\"b\nc\"\nd", limit: 6) == 2)  // the LF at 4 is inside quotes

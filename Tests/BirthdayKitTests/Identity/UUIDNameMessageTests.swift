@@ -14,10 +14,9 @@ import Testing
       let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ length &* 7 &+ 3) }
       let padded = SHA1.paddedCount(length)
       #expect(padded % 64 == 0 && padded >= length + 9 && padded < length + 73)
-      let words = withUnsafeTemporaryAllocation(byteCount: padded, alignment: 16) { storage in
-        storage.copyBytes(from: message)
-        return SHA1.digestWords(paddingInPlace: storage.baseAddress!, length: length)
-      }
+      var storage = message + [UInt8](repeating: 0xEE, count: padded - length)
+      var span = storage.mutableSpan
+      let words = SHA1.digestWords(paddingInPlace: &span, length: length)
       var digest: [UInt8] = []
       for word in [words.0, words.1, words.2, words.3, words.4] {
         digest += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) }
@@ -83,17 +82,14 @@ import Testing
     let name = (0..<260).map { UInt8(0x30 + $0 % 75) }
     for length in [0, 1, 39, 40, 48, 103, 104, 150, 166, 167, 168, 200, 260] {
       let whole = Array(name[..<length])
-      let expected = whole.withUnsafeBufferPointer {
-        NameBasedUUID(namespace: EventIdentity.namespace, nameBytes: $0)
-      }
+      let expected = NameBasedUUID(namespace: EventIdentity.namespace, nameBytes: whole.span)
       for cut in [0, 1, length / 3, length / 2, length - 1, length] where (0...length).contains(cut)
       {
         let uuid = NameBasedUUID(namespace: EventIdentity.namespace) { message in
-          whole.withUnsafeBufferPointer { bytes in
-            message.update(UnsafeBufferPointer(rebasing: bytes[..<cut]))
-            message.update(UnsafeBufferPointer(rebasing: bytes[cut..<cut]))
-            message.update(UnsafeBufferPointer(rebasing: bytes[cut...]))
-          }
+          let bytes = whole.span
+          message.update(bytes.extracting(..<cut))
+          message.update(bytes.extracting(cut..<cut))
+          message.update(bytes.extracting(cut...))
         }
         #expect(uuid == expected, "length \(length), cut \(cut)")
       }

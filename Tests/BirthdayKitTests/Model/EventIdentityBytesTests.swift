@@ -63,7 +63,9 @@ import Testing
     for value in 0x21...0xFF {
       let text = "a" + String(Unicode.Scalar(UInt8(value))) + "Z b"
       var bytes: [UInt8] = []
-      TextSanitizer.withIdentityKeyBytes(of: text) { bytes += $0 }
+      TextSanitizer.withIdentityKeyBytes(of: text) { span in
+        for index in span.indices { bytes.append(span[index]) }
+      }
       #expect(bytes == Array(TextSanitizer.identityKey(text).utf8), "U+\(value)")
     }
   }
@@ -80,7 +82,9 @@ import Testing
           return pick < alphabet.count ? alphabet[pick] : "q"
         }.joined()
         var bytes: [UInt8] = []
-        TextSanitizer.withIdentityKeyBytes(of: text) { bytes += $0 }
+        TextSanitizer.withIdentityKeyBytes(of: text) { span in
+          for index in span.indices { bytes.append(span[index]) }
+        }
         #expect(bytes == Array(TextSanitizer.identityKey(text).utf8), "\(text)")
       }
     }

@@ -57,7 +57,9 @@ enum CSVDateValue: Equatable {
   static func parse(_ text: String, order: DateOrder?) -> CSVDateValue {
     // `YYYY-MM-DD` (the usual export), `YYYYMMDD`, `--MMDD`, read in place: such a cell is on
     // one line as it is, and ``DateValueParser/parse(_:)-(String)`` gives the same date.
-    let common = text.utf8.withContiguousStorageIfAvailable(DateValueParser.parseCommonForm)
+    let common = text.utf8.withContiguousStorageIfAvailable {
+      DateValueParser.parseCommonForm($0.span)
+    }
     if let date = common ?? nil { return .date(date) }
     return parseInGeneral(text, order: order)
   }

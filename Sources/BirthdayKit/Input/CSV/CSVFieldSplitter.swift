@@ -20,23 +20,21 @@ struct CSVFieldSplitter {
 
   /// Calls `body` with field `index` of `record`, which must be the record last split.
   func withField<Result>(
-    _ index: Int, of record: UnsafeBufferPointer<UInt8>,
-    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    _ index: Int, of record: Span<UInt8>,
+    _ body: (Span<UInt8>) -> Result
   ) -> Result {
     precondition(index < recorded, "field \(index) was not recorded")
     let start = starts[index]
     if start >= 0 {
-      return body(UnsafeBufferPointer(rebasing: record[start..<ends[index]]))
+      return body(record.extracting(start..<ends[index]))
     }
-    return bytes.withUnsafeBufferPointer {
-      body(UnsafeBufferPointer(rebasing: $0[~start..<ends[index]]))
-    }
+    return body(bytes.span.extracting(~start..<ends[index]))
   }
 
   /// Where field `index` of `record` (split last) starts: the physical lines of the record
   /// before it (quoted fields may hold line breaks) and its 1-based byte column on its line;
   /// `nil` for a field not recorded.
-  func position(ofField index: Int, in record: UnsafeBufferPointer<UInt8>) -> (
+  func position(ofField index: Int, in record: Span<UInt8>) -> (
     lines: Int, column: Int
   )? {
     guard index < recorded else { return nil }
@@ -62,7 +60,7 @@ struct CSVFieldSplitter {
   /// The fields of `data` from `start`, which is the start of a field: delimiters are counted
   /// eight bytes at a time between the quotes that open a quoted field.
   private static func countFields(
-    in data: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8
+    in data: Span<UInt8>, from start: Int, delimiter: UInt8
   ) -> Int {
     var count = 0
     var index = start
@@ -105,11 +103,11 @@ struct CSVFieldSplitter {
   ///
   /// Fields after `neededFields` are only counted: the reader never looks at them.
   mutating func split(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int = .max
+    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int = .max
   ) {
     bytes.removeAll(keepingCapacity: true)
-    // No record has more fields than bytes + 1. The slots are written through pointers, not
-    // appended: each append checks the array's uniqueness and capacity, three times per field.
+    // No record has more fields than bytes + 1. The slots are written in place, not appended:
+    // each append checks the array's capacity too, three times per field.
     let slots = min(neededFields, data.count + 1)
     if starts.count < slots {
       starts = Array(repeating: 0, count: slots)
@@ -128,28 +126,22 @@ struct CSVFieldSplitter {
   /// ``split(_:delimiter:neededFields:)`` into slots that hold at least `neededFields`
   /// fields; returns the fields recorded and the fields counted.
   private static func split(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
+    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
     starts: inout [Int], ends: inout [Int], recordStarts: inout [Int], bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
-    starts.withUnsafeMutableBufferPointer { starts in
-      ends.withUnsafeMutableBufferPointer { ends in
-        recordStarts.withUnsafeMutableBufferPointer { recordStarts in
-          guard firstQuote < data.count else {
-            return splitUnquoted(
-              data, delimiter: delimiter, neededFields: neededFields, starts: starts, ends: ends)
-          }
-          return splitQuoted(
-            data, delimiter: delimiter, neededFields: neededFields, firstQuote: firstQuote,
-            starts: starts, ends: ends, recordStarts: recordStarts, bytes: &bytes)
-        }
-      }
+    guard firstQuote < data.count else {
+      return splitUnquoted(
+        data, delimiter: delimiter, neededFields: neededFields, starts: &starts, ends: &ends)
     }
+    return splitQuoted(
+      data, delimiter: delimiter, neededFields: neededFields, firstQuote: firstQuote,
+      starts: &starts, ends: &ends, recordStarts: &recordStarts, bytes: &bytes)
   }
 
   /// A record without quotes, in one pass: the first fields are recorded, the rest only counted.
   private static func splitUnquoted(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int,
-    starts: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int>
+    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int,
+    starts: inout [Int], ends: inout [Int]
   ) -> (recorded: Int, count: Int) {
     var from = 0
     var recorded = 0
@@ -184,9 +176,9 @@ struct CSVFieldSplitter {
   /// record without quotes (a Google export's first quote is mostly in an address, after every
   /// column the reader uses).
   private static func splitQuoted(
-    _ data: UnsafeBufferPointer<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
-    starts: UnsafeMutableBufferPointer<Int>, ends: UnsafeMutableBufferPointer<Int>,
-    recordStarts: UnsafeMutableBufferPointer<Int>, bytes: inout [UInt8]
+    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
+    starts: inout [Int], ends: inout [Int],
+    recordStarts: inout [Int], bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
     var recorded = 0
     var index = 0
@@ -225,7 +217,7 @@ struct CSVFieldSplitter {
           let quote =
             ByteKernel.firstIndex(of: 0x22, in: data, from: index, to: data.count)
             ?? data.count
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<quote]))
+          ByteKernel.append(data.extracting(index..<quote), to: &bytes)
           index = quote
           guard quote < data.count else { break }  // unterminated: the field runs to the end
           if quote + 1 < data.count, data[quote + 1] == 0x22 {  // "" is one quote
@@ -245,7 +237,7 @@ struct CSVFieldSplitter {
       if starts[recorded] >= 0 {
         ends[recorded] = next
       } else {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: data[index..<next]))
+        ByteKernel.append(data.extracting(index..<next), to: &bytes)
         ends[recorded] = bytes.count
       }
       recorded += 1

@@ -49,13 +49,10 @@ struct CSVRecordScanner {
     while try ensureByte() {
       // Copy the run up to the next byte that matters (a quote, CR or LF) in one go.
       let stop =
-        buffer.withUnsafeBufferPointer { all in
-          ByteKernel.firstIndex(of: AnyOfBytes(0x22, 0x0D, 0x0A), in: all, from: position, to: end)
-        } ?? end
+        ByteKernel.firstIndex(
+          of: AnyOfBytes(0x22, 0x0D, 0x0A), in: buffer.span, from: position, to: end) ?? end
       if stop > position {
-        buffer.withUnsafeBufferPointer { all in
-          record.append(contentsOf: UnsafeBufferPointer(rebasing: all[position..<stop]))
-        }
+        ByteKernel.append(buffer.span.extracting(position..<stop), to: &record)
         position = stop
         continue
       }
@@ -101,9 +98,7 @@ struct CSVRecordScanner {
   mutating func appendRecord(to bytes: inout [UInt8], delimiter: UInt8?) throws -> Record? {
     guard try ensureByte() else { return nil }
     let start = position
-    let found = buffer.withUnsafeBufferPointer { all in
-      Self.recordInBuffer(all, from: start, to: end, delimiter: delimiter)
-    }
+    let found = Self.recordInBuffer(buffer.span, from: start, to: end, delimiter: delimiter)
     guard let found else {
       // The record runs past the buffer: byte by byte, refilling as it goes.
       var record: [UInt8] = []
@@ -111,9 +106,7 @@ struct CSVRecordScanner {
       bytes.append(contentsOf: record)
       return info
     }
-    buffer.withUnsafeBufferPointer { all in
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<found.end]))
-    }
+    ByteKernel.append(buffer.span.extracting(start..<found.end), to: &bytes)
     let line = lineNumber
     position = found.next
     lineNumber += found.lines + 1
@@ -127,9 +120,7 @@ struct CSVRecordScanner {
     guard count > 0 else { return true }
     guard try ensureByte() else { return false }
     let stop = min(end, position + count)
-    buffer.withUnsafeBufferPointer { all in
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[position..<stop]))
-    }
+    ByteKernel.append(buffer.span.extracting(position..<stop), to: &bytes)
     position = stop
     return true
   }
@@ -138,7 +129,7 @@ struct CSVRecordScanner {
   /// bytes end, where the next record starts, and the line breaks inside its quoted fields;
   /// `nil` when telling needs a byte at or after `end`.
   static func recordInBuffer(
-    _ all: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, delimiter: UInt8?
+    _ all: Span<UInt8>, from start: Int, to end: Int, delimiter: UInt8?
   ) -> (end: Int, next: Int, lines: Int)? {
     var index = start
     var inQuotes = false
@@ -191,12 +182,20 @@ struct CSVRecordScanner {
     return try fill()
   }
 
+  /// Reads from `source` into the start of `buffer`.
+  private static func read(_ source: inout UTF16TranscodingSource, into buffer: inout [UInt8])
+    throws -> Int
+  {
+    var span = buffer.mutableSpan
+    return try source.read(into: &span)
+  }
+
   private mutating func fill() throws -> Bool {
     position = 0
     end = 0
     while end == 0 {
       if reachedEnd { return false }
-      let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+      let count = try Self.read(&source, into: &buffer)
       if count == 0 {
         reachedEnd = true
         return false

@@ -25,7 +25,7 @@ struct CSVRow {
   /// marks a system group), Outlook's `Family;Friends`.
   static func groupNames(in cell: String) -> [String] {
     var cell = cell
-    if let names = cell.withUTF8(asciiGroupNames) { return names }
+    if let names = cell.withUTF8({ asciiGroupNames($0.span) }) { return names }
     let parts = cell.replacingOccurrences(of: ":::", with: ";").split(separator: ";")
     return parts.compactMap { part in
       var name = TextSanitizer.singleLine(String(part))
@@ -37,24 +37,22 @@ struct CSVRow {
   /// ``groupNames(in:)`` of an ASCII cell on its bytes (each byte a character, so splitting
   /// bytes splits characters), without Foundation; `nil` for any other cell. Every row of a
   /// Google export has one (`* myContacts`).
-  private static func asciiGroupNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+  private static func asciiGroupNames(_ bytes: Span<UInt8>) -> [String]? {
+    guard ByteKernel.isASCII(bytes) else { return nil }
     var names: [String] = []
     var start = 0
     var index = 0
     func take(_ end: Int) {
       if end > start {
-        let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let piece = bytes.extracting(start..<end)
         if isCleanASCII(piece) {
           // Already on one line: no String to sanitize, and `* ` dropped before the String is
           // made (removing it from the String cost more than the rest of the cell).
           let skip = piece.count > 2 && piece[0] == UInt8(ascii: "*") && piece[1] == 0x20 ? 2 : 0
-          names.append(
-            String(decoding: UnsafeBufferPointer(rebasing: piece[skip...]), as: UTF8.self))
+          names.append(ByteKernel.string(decoding: piece.extracting(skip...)))
           return
         }
-        var name = TextSanitizer.singleLine(
-          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        var name = TextSanitizer.singleLine(ByteKernel.string(decoding: piece))
         if name.hasPrefix("* ") { name.removeFirst(2) }
         if !name.isEmpty { names.append(name) }
       }
@@ -81,12 +79,11 @@ struct CSVRow {
 
   /// Whether ASCII `bytes` are what ``TextSanitizer/singleLine(_:)`` leaves unchanged:
   /// printable, not empty, no space at either end, no two spaces in a row.
-  private static func isCleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else {
-      return false
-    }
+  private static func isCleanASCII(_ bytes: Span<UInt8>) -> Bool {
+    guard !bytes.isEmpty, bytes[0] != 0x20, bytes[bytes.count - 1] != 0x20 else { return false }
     var previous: UInt8 = 0
-    for byte in bytes {
+    for index in bytes.indices {
+      let byte = bytes[index]
       guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
       previous = byte
     }

@@ -77,10 +77,10 @@ struct CSVRowState {
   /// until the date order is known).
   @discardableResult
   mutating func consume(
-    _ record: UnsafeBufferPointer<UInt8>, info: CSVRecordScanner.Record,
+    _ record: Span<UInt8>, info: CSVRecordScanner.Record,
     report: DiagnosticHandler, body: (Contact) throws -> Void
   ) throws -> Consumed {
-    if record.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .read }  // blank line
+    if Self.isBlank(record) { return .read }  // blank line
     let location = SourceLocation(file: fileName, line: info.line)
     if info.unterminatedQuote {
       report(Diagnostic(.csvUnterminatedQuote, at: location))
@@ -220,7 +220,7 @@ struct CSVRowState {
   /// Static, with the state's parts as arguments: as a method it made the compiler copy the
   /// whole state (and retain and release every string and array in it) for each row.
   private static func cell(
-    _ value: String, header: String, field: Int, of record: UnsafeBufferPointer<UInt8>,
+    _ value: String, header: String, field: Int, of record: Span<UInt8>,
     row: SourceLocation, order: DateOrder?, fields: borrowing CSVFieldSplitter
   ) -> CSVCell {
     let parsed = CSVDateValue.parse(value, order: order)
@@ -261,7 +261,7 @@ struct CSVRowState {
   }
 
   private mutating func findHeader(
-    _ record: UnsafeBufferPointer<UInt8>, location: SourceLocation, report: DiagnosticHandler
+    _ record: Span<UInt8>, location: SourceLocation, report: DiagnosticHandler
   ) throws {
     let candidates: [UInt8] =
       options.delimiter.map { [$0] } ?? [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
@@ -310,7 +310,7 @@ struct CSVRowState {
   /// Decodes field `index` of `record` (split last), reporting a cut cell and the first cell
   /// that is not UTF-8.
   private mutating func decode(
-    field index: Int, of record: UnsafeBufferPointer<UInt8>, location: SourceLocation,
+    field index: Int, of record: Span<UInt8>, location: SourceLocation,
     report: DiagnosticHandler
   ) -> String {
     // The decoding itself does not touch `self`: a closure that mutated it while `fields` was
@@ -327,7 +327,7 @@ struct CSVRowState {
   }
 
   /// A cell's text, cut to ``cellLimit`` bytes (whole characters); UTF-8, else Windows-1252.
-  private static func decodeCell(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+  private static func decodeCell(_ bytes: Span<UInt8>) -> (
     text: String, wasCut: Bool, usedFallback: Bool
   ) {
     if bytes.isEmpty { return ("", false, false) }  // many cells (a middle name): no decoding
@@ -336,11 +336,21 @@ struct CSVRowState {
     if wasCut {
       var end = cellLimit
       while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // keep characters whole
-      bytes = UnsafeBufferPointer(rebasing: bytes[..<end])
+      bytes = bytes.extracting(..<end)
     }
     // ASCII (most cells) is UTF-8 as it is: decoded without checking the result for repairs.
-    if ByteKernel.isASCII(bytes) { return (String(decoding: bytes, as: UTF8.self), wasCut, false) }
+    if ByteKernel.isASCII(bytes) {
+      return (ByteKernel.string(decoding: bytes), wasCut, false)
+    }
     let (text, usedFallback) = TextDecoding.decodeUTF8OrWindows1252(bytes)
     return (text, wasCut, usedFallback)
+  }
+
+  /// Whether `record` is only spaces and tabs (or empty).
+  private static func isBlank(_ record: Span<UInt8>) -> Bool {
+    for index in record.indices where record[index] != 0x20 && record[index] != 0x09 {
+      return false
+    }
+    return true
   }
 }

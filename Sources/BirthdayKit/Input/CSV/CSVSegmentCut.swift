@@ -10,7 +10,7 @@ enum CSVSegmentCut {
   /// or a CR that no LF follows) with an even number of quotes before it, the latest one; else
   /// the latest line break; `nil` when there is none. `bytes[cut]` always exists, so whoever
   /// reads the records can tell a CR from a CRLF without reading past the segment.
-  static func cut(in bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+  static func cut(in bytes: Span<UInt8>, limit: Int) -> Int? {
     // Whether the quotes in bytes[..<index + 1] are odd.
     var oddQuotes = ByteKernel.hasOddCount(of: 0x22, in: bytes, from: 0, to: limit)
     var fallback: Int?

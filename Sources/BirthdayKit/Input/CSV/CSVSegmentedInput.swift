@@ -63,9 +63,7 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
       let info = try scanner.nextRecord(into: &record, delimiter: state.delimiter)
     {
       // Before the header no record is a contact.
-      _ = try record.withUnsafeBufferPointer { bytes in
-        try state.consume(bytes, info: info, report: report) { _ in }
-      }
+      _ = try state.consume(record.span, info: info, report: report) { _ in }
     }
     if !cutting {
       cutting = true
@@ -84,7 +82,7 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
         guard !bytes.isEmpty else { return nil }
         return Segment(bytes: bytes, length: bytes.count, isLast: true, state: state)
       }
-      if let cut = bytes.withUnsafeBufferPointer({ CSVSegmentCut.cut(in: $0, limit: limit) }) {
+      if let cut = CSVSegmentCut.cut(in: bytes.span, limit: limit) {
         leftover.append(contentsOf: bytes[cut...])
         bytes.removeSubrange((cut + 1)...)
         return Segment(bytes: bytes, length: cut, isLast: false, state: state)
@@ -99,13 +97,11 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     var state = segment.state.withPrivateStorage()
     state.requiresKnownOrder = true
     do {
-      let outcome = try segment.bytes.withUnsafeBufferPointer { all in
-        try Self.forEachRecord(
-          in: all, length: segment.length, isLast: segment.isLast, firstLine: 1,
-          delimiter: state.delimiter
-        ) { bytes, info in
-          try state.consume(bytes, info: info, report: report, body: body) == .read
-        }
+      let outcome = try Self.forEachRecord(
+        in: segment.bytes.span, length: segment.length, isLast: segment.isLast, firstLine: 1,
+        delimiter: state.delimiter
+      ) { bytes, info in
+        try state.consume(bytes, info: info, report: report, body: body) == .read
       }
       guard outcome.complete, outcome.next == segment.length else { return .needsSequentialRead }
       segment.lineBreaks.set(outcome.line - 1)
@@ -121,9 +117,9 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
   /// unless `isLast` (then it ends with the input). Returns where the unread bytes start, their
   /// line, and whether `body` always returned `true`.
   private static func forEachRecord(
-    in all: UnsafeBufferPointer<UInt8>, length: Int, isLast: Bool, firstLine: Int,
+    in all: Span<UInt8>, length: Int, isLast: Bool, firstLine: Int,
     delimiter: UInt8?,
-    _ body: (UnsafeBufferPointer<UInt8>, CSVRecordScanner.Record) throws -> Bool
+    _ body: (Span<UInt8>, CSVRecordScanner.Record) throws -> Bool
   ) throws -> (next: Int, line: Int, complete: Bool) {
     var start = 0
     var line = firstLine
@@ -133,7 +129,7 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
       found.next <= length
     {
       let record = CSVRecordScanner.Record(line: line, unterminatedQuote: false)
-      guard try body(UnsafeBufferPointer(rebasing: all[start..<found.end]), record) else {
+      guard try body(all.extracting(start..<found.end), record) else {
         return (start, line, false)
       }
       start = found.next
@@ -141,10 +137,12 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     }
     guard isLast, start < length else { return (start, line, true) }
     // The last record, which may lack its line break or its closing quote.
-    var tail = CSVRecordScanner(remaining: Array(all[start..<length]), lineNumber: line)
+    var rest: [UInt8] = []
+    ByteKernel.append(all.extracting(start..<length), to: &rest)
+    var tail = CSVRecordScanner(remaining: rest, lineNumber: line)
     var record: [UInt8] = []
     while let info = try tail.nextRecord(into: &record, delimiter: delimiter) {
-      guard try record.withUnsafeBufferPointer({ try body($0, info) }) else {
+      guard try body(record.span, info) else {
         return (start, line, false)
       }
     }
@@ -186,13 +184,12 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
     _ bytes: [UInt8], length: Int, isLast: Bool, report: DiagnosticHandler,
     body: (Contact) throws -> Void
   ) throws {
-    let outcome = try bytes.withUnsafeBufferPointer { all in
-      try Self.forEachRecord(
-        in: all, length: length, isLast: isLast, firstLine: nextLine, delimiter: state.delimiter
-      ) { bytes, info in
-        try state.consume(bytes, info: info, report: report, body: body)
-        return true
-      }
+    let outcome = try Self.forEachRecord(
+      in: bytes.span, length: length, isLast: isLast, firstLine: nextLine,
+      delimiter: state.delimiter
+    ) { bytes, info in
+      try state.consume(bytes, info: info, report: report, body: body)
+      return true
     }
     pending = Array(bytes[outcome.next..<length])
     nextLine = outcome.line
@@ -216,9 +213,7 @@ package struct CSVSegmentedInput<Source: ByteSource>: SegmentedContactInput {
         guard let info = try scanner.appendRecord(to: &record, delimiter: state.delimiter) else {
           break
         }
-        _ = try record.withUnsafeBufferPointer {
-          try state.consume($0, info: info, report: report, body: body)
-        }
+        _ = try state.consume(record.span, info: info, report: report, body: body)
       }
     }
     try state.finish(report: report, body: body)

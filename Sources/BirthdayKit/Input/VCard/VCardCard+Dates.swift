@@ -101,9 +101,7 @@ extension VCardCard {
   private func commonFormDate(_ value: VCardRawValue) -> CivilDate? {
     guard value.parameters < 0, !value.isQuotedPrintable, value.folds.isEmpty, !value.isTruncated
     else { return nil }
-    let date = storage.bytes.withUnsafeBufferPointer { all in
-      DateValueParser.parseCommonForm(UnsafeBufferPointer(rebasing: all[value.bytes]))
-    }
+    let date = DateValueParser.parseCommonForm(storage.bytes.span.extracting(value.bytes))
     return date?.year == 1604 ? nil : date
   }
 

@@ -142,7 +142,7 @@ extension VCardCard {
       if VCardText.isPlainASCII(bytes) {
         body(bytes, true)
       } else if storage.parameters(of: value).charset == nil,
-        isValidUTF8(UnsafeRawBufferPointer(bytes))
+        isValidUTF8(bytes.span)
       {
         body(bytes, false)
       }

@@ -274,7 +274,7 @@ struct VCardCardScanner {
     case .binary:
       skippingBinary = true
     case .version:
-      if card.version == nil { card.version = VCardVersion(value: property.value(in: line)) }
+      if card.version == nil { card.version = VCardVersion(value: property.value(in: line).span) }
       skip(property, line)
     case .appleDate where property.group == nil, .appleLabel where property.group == nil:
       // Without a group there is no label to pair with.

@@ -30,7 +30,7 @@ enum VCardSegmentReader {
     var lineBreaks = 0
     while start < end,
       case .line(let contentEnd, let next, _) = LineCutter.cut(
-        bytes, from: start, to: end, isEnd: true, form: .lenient, folding: false)
+        bytes.span, from: start, to: end, isEnd: true, form: .lenient, folding: false)
     {
       if next > contentEnd { lineBreaks += 1 }
       lineNumber += 1

@@ -49,7 +49,8 @@ package struct VCardSegmentedInput: SegmentedContactInput {
     if !checkedEncoding {
       checkedEncoding = true
       var head = [UInt8](repeating: 0, count: 4)
-      let count = try head.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+      var span = head.mutableSpan
+      let count = try file.read(at: 0, into: &span)
       if TextDecoding.utf16ByteOrder(ofStart: head.prefix(count)) != nil {
         self.segmenter = nil
         return nil
@@ -137,10 +138,8 @@ private struct RandomAccessStream: ByteSource {
   var offset: Int
 
   mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
-    try span.withUnsafeMutableBytes { buffer in
-      let count = try input.read(at: offset, into: buffer)
-      offset += count
-      return count
-    }
+    let count = try input.read(at: offset, into: &span)
+    offset += count
+    return count
   }
 }

@@ -23,19 +23,8 @@ struct VCardSegmenter {
     var length = min(segmentSize, input.size - offset)
     while true {
       if length > 4 * segmentSize { return nil }
-      // Not zeroed first: the read fills it (the calling thread wrote every segment twice).
-      var filled = 0
-      var bytes = try [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-        defer { initialized = filled }
-        while filled < length {
-          let count = try input.read(
-            at: offset + filled,
-            into: UnsafeMutableRawBufferPointer(
-              UnsafeMutableBufferPointer(rebasing: buffer[filled...])))
-          if count == 0 { break }
-          filled += count
-        }
-      }
+      var bytes = try input.bytes(at: offset, count: length)
+      let filled = bytes.count
       let atEnd = offset + filled >= input.size || filled < length
       if atEnd {
         offset += filled
@@ -52,33 +41,33 @@ struct VCardSegmenter {
 
   /// The start of the last `BEGIN:VCARD` line that follows an `END:VCARD` line, if any.
   static func lastBoundary(in bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { data in
-      var index = data.count - 12
-      while index > 0 {
-        defer { index -= 1 }
-        let before = data[index - 1]
-        guard before == 0x0A || before == 0x0D, matches(data, at: index, "BEGIN:VCARD"),
-          index + 11 < data.count, data[index + 11] == 0x0D || data[index + 11] == 0x0A
-        else { continue }
-        // The previous non-blank line must be END:VCARD.
-        var end = index
-        while end > 0, data[end - 1] == 0x0A || data[end - 1] == 0x0D || data[end - 1] == 0x20 {
-          end -= 1
-        }
-        guard end >= 9, matches(data, at: end - 9, "END:VCARD"),
-          end == 9 || data[end - 10] == 0x0A || data[end - 10] == 0x0D
-        else { continue }
-        return index
+    let data = bytes.span
+    var index = data.count - 12
+    while index > 0 {
+      defer { index -= 1 }
+      let before = data[index - 1]
+      guard before == 0x0A || before == 0x0D, matches(data, at: index, beginVCard),
+        index + 11 < data.count, data[index + 11] == 0x0D || data[index + 11] == 0x0A
+      else { continue }
+      // The previous non-blank line must be END:VCARD.
+      var end = index
+      while end > 0, data[end - 1] == 0x0A || data[end - 1] == 0x0D || data[end - 1] == 0x20 {
+        end -= 1
       }
-      return nil
+      guard end >= 9, matches(data, at: end - 9, endVCard),
+        end == 9 || data[end - 10] == 0x0A || data[end - 10] == 0x0D
+      else { continue }
+      return index
     }
+    return nil
   }
 
-  private static func matches(
-    _ data: UnsafeBufferPointer<UInt8>, at index: Int, _ text: StaticString
-  ) -> Bool {
-    guard index >= 0, index + text.utf8CodeUnitCount <= data.count else { return false }
-    let pattern = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  private static let beginVCard = Array("BEGIN:VCARD".utf8)
+  private static let endVCard = Array("END:VCARD".utf8)
+
+  /// Whether `data[index...]` starts with `pattern` (upper case), ignoring ASCII case.
+  private static func matches(_ data: Span<UInt8>, at index: Int, _ pattern: [UInt8]) -> Bool {
+    guard index >= 0, index + pattern.count <= data.count else { return false }
     for offset in 0..<pattern.count {
       var byte = data[index + offset]
       if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }

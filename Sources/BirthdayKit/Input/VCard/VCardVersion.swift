@@ -10,8 +10,12 @@ enum VCardVersion: Hashable, Sendable {
   case lenient
 
   /// Reads a `VERSION` value (`2.1`, `3.0`, `4.0`, surrounding blanks allowed).
-  init(value: UnsafeBufferPointer<UInt8>) {
-    let trimmed = VCardBytes.trimmed(value)
+  init(value: Span<UInt8>) {
+    var start = 0
+    var end = value.count
+    while start < end, VCardBytes.isBlank(value[start]) { start += 1 }
+    while end > start, VCardBytes.isBlank(value[end - 1]) { end -= 1 }
+    let trimmed = value.extracting(start..<end)
     guard trimmed.count == 3, trimmed[1] == UInt8(ascii: ".") else {
       self = .lenient
       return
