@@ -1,6 +1,6 @@
 /// The safe entry points the event renderer, the templates and the line folder need besides
 /// appending a span and ``OutputBuffer/withSpan(_:)``: a line repeated
-/// from the buffer, a line copied out, and the fixed-width stores of dates. The raw memory stays
+/// from the buffer and a line copied out. The raw memory stays
 /// in ``OutputBuffer``.
 extension OutputBuffer {
   /// Appends a copy of the content's bytes in `range` (a line written once and repeated).
@@ -14,15 +14,5 @@ extension OutputBuffer {
   func bytes(from start: Int) -> [UInt8] {
     precondition(start >= 0 && start <= count)
     return withUnsafeBytes { Array($0[start...]) }
-  }
-
-  /// Appends the `count` lowest bytes of `word`, the lowest first: up to eight ASCII bytes
-  /// composed in a register and stored in one go.
-  @inline(__always)
-  func append(lowBytesOf word: UInt64, count: Int) {
-    precondition(count >= 0 && count <= 8)
-    Swift.withUnsafeBytes(of: word.littleEndian) {
-      append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<count]))
-    }
   }
 }

@@ -242,7 +242,7 @@ final class EventRenderer {
   /// `YYYYMMDD`.
   static func appendBasicDate(_ date: CivilDate, to output: OutputBuffer) {
     if let word = basicDateWord(date) {
-      output.append(lowBytesOf: word, count: 8)
+      output.append(bytesOf: word.littleEndian)
       return
     }
     output.appendDecimal(date.year ?? 1972, width: 4)
@@ -262,8 +262,8 @@ final class EventRenderer {
     }
     // YYYY MM DD -> YYYY-MM-DD: bytes 0-3, '-', 4-5, '-', then 6-7.
     let low = word & 0xFFFF_FFFF | 0x2D << 32 | (word >> 32 & 0xFFFF) << 40 | 0x2D << 56
-    output.append(lowBytesOf: low, count: 8)
-    output.append(lowBytesOf: word >> 48, count: 2)
+    output.append(bytesOf: low.littleEndian)
+    output.append(bytesOf: UInt16(truncatingIfNeeded: word >> 48).littleEndian)
   }
 
   /// `YYYYMMDD` as eight ASCII bytes in a word (the first byte lowest), or `nil` when the year
