@@ -1,5 +1,6 @@
 import BirthdayKit
 import Foundation
+import Synchronization
 
 /// A CalDAV calendar collection kept in step by `sync` (RFC 4791): one resource per event.
 ///
@@ -198,14 +199,17 @@ enum PerformError: Error {
 
 /// The workers' shared state in ``CalDAVSyncTarget/apply(_:)``: the plan is read under the lock,
 /// one job at a time, so at most ``CalDAVSyncTarget/parallelRequests`` bodies are in memory.
-private final class ApplyState: @unchecked Sendable {
-  private let lock = NSLock()
+private final class ApplyState: Sendable {
   private let plan: SyncPlan
   private let collection: DAVCollection
-  private var nextIndex = 0
-  private var done = 0
-  private var refused: DAVError?
-  private var reasons: [Int: String] = [:]
+  private let progress = Mutex(Progress())
+
+  private struct Progress {
+    var nextIndex = 0
+    var done = 0
+    var refused: DAVError?
+    var reasons: [Int: String] = [:]
+  }
 
   init(plan: SyncPlan, collection: DAVCollection) {
     self.plan = plan
@@ -215,11 +219,18 @@ private final class ApplyState: @unchecked Sendable {
   /// The next job (or why it could not be read), or `nil` when all are taken or the credentials
   /// were refused.
   func next() -> Result<CalDAVSyncTarget.Job, PerformError>? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard nextIndex < plan.operations.count, refused == nil else { return nil }
-    let index = nextIndex
-    nextIndex += 1
+    progress.withLock { progress in
+      guard progress.nextIndex < plan.operations.count, progress.refused == nil else {
+        return nil
+      }
+      let index = progress.nextIndex
+      progress.nextIndex += 1
+      return job(index)
+    }
+  }
+
+  /// The job of the operation at `index`.
+  private func job(_ index: Int) -> Result<CalDAVSyncTarget.Job, PerformError> {
     let operation = plan.operations[index]
     do {
       let existing = try plan.existing(operation)
@@ -260,29 +271,24 @@ private final class ApplyState: @unchecked Sendable {
 
   /// Records an outcome; returns how many operations are done.
   func record(_ outcome: Result<Int, PerformError>) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    done += 1
-    if case .failure(let error) = outcome {
-      switch error {
-      case .refused(let davError): refused = refused ?? davError
-      case .failed(let index, let reason): reasons[index] = reason
+    progress.withLock { progress in
+      progress.done += 1
+      if case .failure(let error) = outcome {
+        switch error {
+        case .refused(let davError): progress.refused = progress.refused ?? davError
+        case .failed(let index, let reason): progress.reasons[index] = reason
+        }
       }
+      return progress.done
     }
-    return done
   }
 
   /// The refused credentials, when a request met them.
-  var refusal: DAVError? {
-    lock.lock()
-    defer { lock.unlock() }
-    return refused
-  }
+  var refusal: DAVError? { progress.withLock { $0.refused } }
 
   /// The operations that failed, in plan order.
   var failures: [SyncFailure] {
-    lock.lock()
-    defer { lock.unlock() }
+    let reasons = progress.withLock { $0.reasons }
     return reasons.keys.sorted().map {
       SyncFailure(operation: plan.operations[$0], reason: reasons[$0] ?? "")
     }

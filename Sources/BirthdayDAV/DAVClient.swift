@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How often and how patiently a request is tried again.
 public struct RetryPolicy: Sendable {
@@ -77,7 +78,7 @@ public struct RetryPolicy: Sendable {
 ///   Other statuses are returned for the caller to judge.
 ///
 /// Safe to use from several threads at once; ``requestCounts`` counts what was sent.
-public final class DAVClient: @unchecked Sendable {
+public final class DAVClient: Sendable {
   /// The credentials, if any.
   public let credentials: DAVCredentials?
   private let transport: HTTPTransport
@@ -88,19 +89,32 @@ public final class DAVClient: @unchecked Sendable {
   /// Whether plain HTTP may go to a private network's address (`--allow-http`).
   public let allowsPrivateHTTP: Bool
   private let userAgent: String
-  private let lock = NSLock()
-  private var counts: [String: Int] = [:]
-  /// Set by the first 423 Locked: from then on, changes go to the server one at a time.
-  private var serverLocks = false
-  /// Held by the one change in flight once ``serverLocks`` is set.
+  /// What requests change, shared by the threads that send them.
+  private let state = Mutex(State())
+  /// Held by the one change in flight once ``locksWrites`` is set.
   private let writeLock = NSLock()
+
+  private struct State {
+    var counts: [String: Int] = [:]
+    /// Set by the first 423 Locked: from then on, changes go to the server one at a time.
+    var serverLocks = false
+    var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
+    var onWarning: (@Sendable (_ message: String) -> Void)?
+    /// The origins requests may go to: the one given, and those discovery admitted.
+    var origins: Set<DAVURLScope.Origin> = []
+    var warned: Set<String> = []
+  }
+
   /// Called before each wait for a retry (the CLI prints a note).
-  public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)?
+  public var onRetry: (@Sendable (_ url: String, _ reason: String, _ delay: Double) -> Void)? {
+    get { state.withLock { $0.onRetry } }
+    set { state.withLock { $0.onRetry = newValue } }
+  }
   /// Called once for each distinct warning, e.g. an href that is not used (the CLI prints it).
-  package var onWarning: (@Sendable (_ message: String) -> Void)?
-  /// The origins requests may go to: the one given, and those discovery admitted.
-  private var origins: Set<DAVURLScope.Origin> = []
-  private var warned: Set<String> = []
+  package var onWarning: (@Sendable (_ message: String) -> Void)? {
+    get { state.withLock { $0.onWarning } }
+    set { state.withLock { $0.onWarning = newValue } }
+  }
 
   /// Whether a 3xx answer is followed.
   public enum Redirects: Sendable {
@@ -134,7 +148,9 @@ public final class DAVClient: @unchecked Sendable {
   ) {
     self.credentials = credentials
     self.allowsPrivateHTTP = allowsPrivateHTTP
-    if let origin = origin.flatMap(DAVURLScope.origin(of:)) { origins = [origin] }
+    if let origin = origin.flatMap(DAVURLScope.origin(of:)) {
+      state.withLock { $0.origins = [origin] }
+    }
     self.userAgent = userAgent
     self.retry = retry
     self.timeout = timeout
@@ -144,11 +160,7 @@ public final class DAVClient: @unchecked Sendable {
   }
 
   /// Requests sent so far by method (each retry and redirect counts).
-  public var requestCounts: [String: Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    return counts
-  }
+  public var requestCounts: [String: Int] { state.withLock { $0.counts } }
 
   /// All requests sent so far.
   public var requestTotal: Int { requestCounts.values.reduce(0, +) }
@@ -320,30 +332,20 @@ public final class DAVClient: @unchecked Sendable {
   }
 
   /// Whether changes are sent one at a time (a 423 was seen).
-  public var locksWrites: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return serverLocks
-  }
+  public var locksWrites: Bool { state.withLock { $0.serverLocks } }
 
   private func noteServerLocks() {
-    lock.lock()
-    serverLocks = true
-    lock.unlock()
+    state.withLock { $0.serverLocks = true }
   }
 
   private func count(_ method: String) {
-    lock.lock()
-    counts[method, default: 0] += 1
-    lock.unlock()
+    state.withLock { $0.counts[method, default: 0] += 1 }
   }
 
   /// Whether requests may go to `url`: its origin is the one given or one discovery admitted.
   package func admits(_ url: URL) -> Bool {
     guard let origin = DAVURLScope.origin(of: url) else { return false }
-    lock.lock()
-    defer { lock.unlock() }
-    return origins.contains(origin)
+    return state.withLock { $0.origins.contains(origin) }
   }
 
   /// Admits `url`, named during discovery by the answer for `source` (a redirect, a principal
@@ -354,14 +356,14 @@ public final class DAVClient: @unchecked Sendable {
   package func admit(_ url: URL, namedBy source: URL) -> Bool {
     guard let target = DAVURLScope.origin(of: url), let from = DAVURLScope.origin(of: source)
     else { return false }
-    lock.lock()
-    defer { lock.unlock() }
-    if origins.contains(target) { return true }
-    guard origins.contains(from), target.scheme == "https",
-      DAVURLScope.sameRegistrableDomain(from.host, target.host)
-    else { return false }
-    origins.insert(target)
-    return true
+    return state.withLock { state in
+      if state.origins.contains(target) { return true }
+      guard state.origins.contains(from), target.scheme == "https",
+        DAVURLScope.sameRegistrableDomain(from.host, target.host)
+      else { return false }
+      state.origins.insert(target)
+      return true
+    }
   }
 
   /// Throws unless requests may go to `url`; the first request binds the origin of a client
@@ -370,11 +372,13 @@ public final class DAVClient: @unchecked Sendable {
     guard let origin = DAVURLScope.origin(of: url) else {
       throw .refusedURL(url: DAVURLScope.printable(url.absoluteString), reason: "not a usable URL")
     }
-    lock.lock()
-    if origins.isEmpty { origins.insert(origin) }
-    let allowed = origins.contains(origin)
-    let known = origins.map(\.description).sorted().joined(separator: ", ")
-    lock.unlock()
+    let (allowed, known) = state.withLock { state in
+      if state.origins.isEmpty { state.origins.insert(origin) }
+      return (
+        state.origins.contains(origin),
+        state.origins.map(\.description).sorted().joined(separator: ", ")
+      )
+    }
     guard allowed else {
       throw .refusedURL(
         url: url.absoluteString,
@@ -384,9 +388,7 @@ public final class DAVClient: @unchecked Sendable {
 
   /// Reports `message` once (``onWarning``).
   package func warn(_ message: String) {
-    lock.lock()
-    let new = warned.insert(message).inserted
-    lock.unlock()
-    if new { onWarning?(message) }
+    let onWarning = state.withLock { $0.warned.insert(message).inserted ? $0.onWarning : nil }
+    onWarning?(message)
   }
 }

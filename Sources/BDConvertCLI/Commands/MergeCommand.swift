@@ -22,7 +22,7 @@ enum MergeCommand {
       for (index, input) in inputs.enumerated() { try merger.read(input, index: index) }
       var sink = output.sink
       let calendar = merger.calendar()
-      try calendar.withUnsafeBytes { try sink.write($0) }
+      try sink.write(calendar.span)
     } catch {
       output.discard()
       throw Frontend.commandError(error)

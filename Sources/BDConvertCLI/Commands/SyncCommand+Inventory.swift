@@ -1,32 +1,25 @@
 import BirthdayKit
-import Foundation
 
 extension SyncCommand {
-  /// A target's inventory read on a thread of its own (see ``SyncTarget/inventory(set:)``).
-  final class BackgroundInventory: @unchecked Sendable {
-    // Written by the thread before it signals, read only after `wait` saw the signal.
-    private var result: Result<SyncInventory, any Error>?
-    private let finished = DispatchSemaphore(value: 0)
-    private let target: any SyncTarget
-    private let set: String
+  /// A target's inventory being read on a thread of its own (see ``SyncTarget/inventory(set:)``)
+  /// while this thread converts the sources: the package's one future, ``PendingJob``.
+  typealias BackgroundInventory = PendingJob<Result<SyncInventory, any Error>>
 
-    init(target: any SyncTarget, set: String) {
-      self.target = target
-      self.set = set
-      let thread = Thread { [self] in
-        result = Result { try self.target.inventory(set: self.set) }
-        finished.signal()
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
+  /// Starts reading `target`'s inventory of `set` on a thread of its own.
+  static func readInventory(of target: any SyncTarget, set: String) -> BackgroundInventory {
+    let request = InventoryRequest(target: target, set: set)
+    return PendingJob(onThreadOfItsOwn: {
+      Result { try request.target.inventory(set: request.set) }
+    })
+  }
 
-    /// The inventory, once read.
-    /// - Throws: what the target's inventory threw.
-    func wait() throws -> SyncInventory {
-      finished.wait()
-      guard let result else { preconditionFailure("the inventory thread ended without a result") }
-      return try result.get()
-    }
+  /// What the inventory thread is handed: the one unchecked box of BDConvertCLI.
+  private struct InventoryRequest: @unchecked Sendable {
+    // Audited: immutable, and the target (not Sendable: a CalDAV target holds the command's
+    // diagnostic handler) is used only by the inventory thread from the job's start until
+    // `wait()` returns; `sync` touches it again only after that, and the job's semaphore
+    // orders the memory.
+    let target: any SyncTarget
+    let set: String
   }
 }

@@ -51,7 +51,7 @@ extension SyncCommand {
         || Int(info.st_size) < Self.overlappedTargetSize
     else { return (nil, nil) }
     let lock = try takeLock(place)
-    return (lock, BackgroundInventory(target: local, set: sync.set))
+    return (lock, Self.readInventory(of: local, set: sync.set))
   }
 
   /// Converts the sources as `convert` would, into `wanted`; every source must be usable.
@@ -99,7 +99,7 @@ extension SyncCommand {
         return try SyncWantedEvents(collected: wanted.collector, in: source, fileName: name)
           ?? SyncWantedEvents(scanning: source, fileName: name)
       }
-      let found = try inventory.wait()  // first: a target refused is what to report
+      let found = try inventory.wait().get()  // first: a target refused is what to report
       return try SyncPlanner.plan(
         wanted: try events.get(), inventory: found, timestamp: timestamp,
         options: SyncPlanner.Options(

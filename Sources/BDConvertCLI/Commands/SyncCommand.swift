@@ -38,7 +38,7 @@ struct SyncCommand {
       report = try convertSources(into: wanted, addressBooks: addressBooks)
       try refuseEmptySources(report)
     } catch {
-      _ = try? inventory?.wait()  // a source that failed is what to report, not the target
+      _ = inventory?.wait()  // a source that failed is what to report, not the target
       throw error
     }
     Self.returnFreedMemory()
@@ -55,7 +55,7 @@ struct SyncCommand {
 
     // 3. Inventory and plan, 4. safety, 5. the plan, then the changes.
     var plan = try self.plan(
-      wanted, inventory: inventory ?? BackgroundInventory(target: target, set: sync.set))
+      wanted, inventory: inventory ?? Self.readInventory(of: target, set: sync.set))
     let relocate = addressBooks.map { books in { books.relocate($0) } } ?? { $0 }
     try check(&plan, report: report, relocate: relocate)
     try printPlan(plan)

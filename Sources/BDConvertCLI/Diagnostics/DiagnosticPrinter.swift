@@ -1,4 +1,5 @@
 import BirthdayKit
+import Synchronization
 
 /// Prints diagnostics to standard error as they arrive, counts the ones that dropped data, and
 /// keeps them for `--summary-json` when asked.
@@ -8,8 +9,13 @@ import BirthdayKit
 /// (``DiagnosticKind``) the others are counted but not printed, unless `--verbose`;
 /// ``finish()`` then says how many were not shown.
 struct DiagnosticPrinter {
-  private final class State: @unchecked Sendable {
-    // Unchecked: readers call the handler on one thread at a time, in input order.
+  /// What the handler changes: behind a lock, since a CalDAV target's inventory thread may
+  /// report while this thread converts (readers call it on one thread at a time).
+  private final class Shared: Sendable {
+    let state = Mutex(State())
+  }
+
+  private struct State {
     var kept: [Diagnostic] = []
     var printedPerKind: [Diagnostic.Kind: Int] = [:]
     /// Kinds with diagnostics not printed, in the order their first one was held back, named by
@@ -25,7 +31,7 @@ struct DiagnosticPrinter {
   /// How many diagnostics of one kind are printed without `--verbose`.
   static let shownPerKind = 20
 
-  private let state = State()
+  private let shared = Shared()
   /// Counts the diagnostics that dropped data; the converter reads it to count records with
   /// problems.
   let failureCounter = ConversionFailureCounter()
@@ -55,11 +61,11 @@ struct DiagnosticPrinter {
   var failures: Int { failureCounter.failures }
 
   /// The diagnostics so far, when ``keepsDiagnostics``.
-  var diagnostics: [Diagnostic] { state.kept }
+  var diagnostics: [Diagnostic] { shared.state.withLock { $0.kept } }
 
   /// The handler to give readers and the converter.
   var handler: DiagnosticHandler {
-    let state = self.state
+    let shared = self.shared
     let failureCounter = self.failureCounter
     let strict = self.strict
     let keeps = keepsDiagnostics
@@ -67,12 +73,8 @@ struct DiagnosticPrinter {
     let progress = self.progress
     let style = DiagnosticStyle.current
     let relocate = self.relocate
-    return { diagnostic in
-      var diagnostic = diagnostic
-      if let relocate, let location = diagnostic.location {
-        diagnostic.location = relocate(location)
-      }
-      failureCounter.count(diagnostic)
+    /// Counts or prints one diagnostic, under the lock.
+    func record(_ diagnostic: Diagnostic, in state: inout State) {
       if keeps { state.kept.append(diagnostic) }
       let severity: DiagnosticStyle.Severity =
         strict && diagnostic.isConversionFailure ? .error : .warning
@@ -103,16 +105,30 @@ struct DiagnosticPrinter {
       StandardStreams.error(
         style.render(diagnostic.messageWithHint, at: diagnostic.location, severity) + "\n")
     }
+    return { diagnostic in
+      var diagnostic = diagnostic
+      if let relocate, let location = diagnostic.location {
+        diagnostic.location = relocate(location)
+      }
+      failureCounter.count(diagnostic)
+      shared.state.withLock { state in
+        record(diagnostic, in: &state)
+      }
+    }
   }
 
   /// Says, once, how many diagnostics of each kind were not printed:
   /// `bdconvert: note: 6583 more warnings like "duplicate event UID … for '…' ..." not shown`.
   func finish() {
-    guard !state.finished else { return }
-    state.finished = true
-    guard printsNotes else { return }
+    let held: [(pattern: String, count: Int, severity: DiagnosticStyle.Severity)]? =
+      shared.state.withLock { state in
+        guard !state.finished else { return nil }
+        state.finished = true
+        return state.held
+      }
+    guard let held, printsNotes else { return }
     let style = DiagnosticStyle.current
-    for kind in state.held {
+    for kind in held {
       let noun = kind.severity == .error ? "error" : "warning"
       progress?.clearLine()
       StandardStreams.error(

@@ -15,7 +15,7 @@ enum ManPageWriter {
         usage: CommandCatalog.tool.usageText)
       var sink = target.sink
       do {
-        try Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+        try sink.write(Array(text.utf8))
       } catch {
         target.discard()
         throw CommandError(status: .ioError, message: "cannot write '\(name)': \(error)")

@@ -10,9 +10,7 @@ enum CalendarOption {
   /// `list --today`.
   static let listToday = CommonOption.today(
     help: "compute next occurrences from this date (default: today, local time)")
-  static let listThreads = Option<Int>(
-    "--threads", ValueSpec("N"), default: ConvertOptions.defaultThreads,
-    parser: .integer(in: 1...64, "a number from 1 to 64"),
+  static let listThreads = CommonOption.threads(
     help:
       "with 2 or more, a regular FILE of 4 MiB or more in the form bdconvert writes is read in "
       + "two halves at once (default: the number of cores, at most 8; 1 to read on one thread). "

@@ -26,6 +26,13 @@ enum CommonOption {
     Option("--today", ValueSpec("YYYY-MM-DD"), parser: .isoDate, help: help)
   }
 
+  /// `--threads N`, 1 to 64, by default the number of cores (at most 8).
+  static func threads(help: String) -> Option<Int> {
+    Option(
+      "--threads", ValueSpec("N"), default: ConvertOptions.defaultThreads,
+      parser: .integer(in: 1...64, "a number from 1 to 64"), help: help)
+  }
+
   /// `-v`, `--verbose`.
   static func verbose(help: String) -> Option<Bool> {
     Option(flag: "--verbose", short: "v", help: help)

@@ -153,9 +153,7 @@ enum ConversionOption {
       "print every warning: without it, after 20 warnings of one kind the others are only "
       + "counted, in one line at the end (--summary-json lists them all anyway)")
 
-  static let threads = Option<Int>(
-    "--threads", ValueSpec("N"), default: ConvertOptions.defaultThreads,
-    parser: .integer(in: 1...64, "a number from 1 to 64"),
+  static let threads = CommonOption.threads(
     help:
       "threads for a regular input file of 8 MB or more, 1 MiB for vCard (default: the number of "
       + "cores, at most 8; 1 to read on one thread). Output, warnings and exit status are the same "

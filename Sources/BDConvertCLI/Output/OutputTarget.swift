@@ -106,7 +106,7 @@ final class OutputTarget {
         return OutputTarget(displayName: path, mode: .writeThrough, descriptor: descriptor)
       }
     }
-    let final = resolvedPath(path)
+    let final = FileSyncTarget.resolved(path)
     var held = lock
     if held == nil { held = try Self.lock(final, creating: false) }
     TemporaryFileCleanup.installHandlers()
@@ -127,7 +127,7 @@ final class OutputTarget {
   /// another edit of it to finish; with `creating: false`, only when its lock file exists.
   /// - Throws: ``CommandError`` 73 when the lock file cannot be created or opened.
   static func lock(_ path: String, creating: Bool = true) throws(CommandError) -> SyncLock? {
-    let lockPath = SyncLock.path(forFile: resolvedPath(path))
+    let lockPath = SyncLock.path(forFile: FileSyncTarget.resolved(path))
     let waiting = {
       StandardStreams.error("bdconvert: waiting for another run that writes '\(path)' to finish\n")
     }
@@ -243,15 +243,6 @@ final class OutputTarget {
     } catch {
       throw Frontend.commandError(error)
     }
-  }
-
-  private static func resolvedPath(_ path: String) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-      let resolved = realpath(path, nil)
-    else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   private static func directoryOf(_ path: String) -> String {

@@ -91,7 +91,7 @@ struct SummaryJSON: Encodable {
     let target = try OutputTarget.file(path, usage: usage)
     do {
       var sink = target.sink
-      try Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+      try sink.write(Array(text.utf8))
     } catch let error as CommandError {
       target.discard()
       throw error

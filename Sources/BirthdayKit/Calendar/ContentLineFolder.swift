@@ -9,19 +9,19 @@ enum ContentLineFolder {
   static let maximumLineLength = 75
 
   /// Appends `line` (one unfolded content line, no line break) to `output`, folded and CRLF-ended.
-  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
+  static func appendFolded(_ line: Span<UInt8>, to output: OutputBuffer) {
     var start = 0
     var limit = maximumLineLength
     while line.count - start > limit {
       var cut = start + limit
       // Back off from a UTF-8 continuation byte (10xxxxxx) to the start of its character.
       while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }
-      output.append(UnsafeBufferPointer(rebasing: line[start..<cut]))
+      output.append(line.extracting(start..<cut))
       output.append("\r\n ")
       start = cut
       limit = maximumLineLength - 1
     }
-    output.append(UnsafeBufferPointer(rebasing: line[start...]))
+    output.append(line.extracting(start...))
     output.appendLineBreak()
   }
 
@@ -33,16 +33,16 @@ enum ContentLineFolder {
       output.appendLineBreak()
     } else {
       // Only the line is copied: `output.bytes` would copy the whole buffer first.
-      let line = output.withUnsafeBytes { Array($0[start...]) }
+      let line = output.bytes(from: start)
       output.truncate(to: start)
-      line.withUnsafeBufferPointer { appendFolded($0, to: output) }
+      appendFolded(line.span, to: output)
     }
   }
 
   /// Appends `line` folded; convenience for arrays.
   static func appendFolded(_ line: [UInt8], to output: inout [UInt8]) {
     let folded = OutputBuffer(capacity: line.count + line.count / 24 + 8)
-    line.withUnsafeBufferPointer { appendFolded($0, to: folded) }
+    appendFolded(line.span, to: folded)
     output.append(contentsOf: folded.bytes)
   }
 }

@@ -5,11 +5,14 @@
 /// compatibility: the real year when known and not before 1972, else 1972, since several clients
 /// mishandle early start dates. The real year goes into `DESCRIPTION`.
 ///
-/// Not generic, and holding everything constant ready in memory of its own: the lines between
-/// two values are one run of bytes each, copied in one go, and the templates are copies that no
-/// other thread reads (every thread reading the same template fought over its reference count).
-/// The texts are rendered straight into the output and escaped there only when a byte needs it,
-/// so rendering an event makes no string and no array.
+/// The event's properties are one ordered list, ``EventProperty/event`` (adding a property is one
+/// line there). The renderer compiles that list once per options into a program per event shape
+/// and kind: every line whose value the options fix is rendered then, and neighbouring constant
+/// lines become one run of bytes copied in one go; what is left are the values of the
+/// celebration. The templates are copies that no other thread reads (every thread reading the
+/// same template fought over its reference count). The texts are rendered straight into the
+/// output and escaped there only when a byte needs it, so rendering an event makes no string and
+/// no array.
 final class EventRenderer {
   /// How events are written.
   let options: CalendarOptions
@@ -17,224 +20,187 @@ final class EventRenderer {
   private let scratch = OutputBuffer()
   /// Whether each event is followed by overrides with the age (``CalendarOptions/writesAges``).
   private let writesAges: Bool
-  /// The constant runs below, one after the other.
-  private let constants: UnsafeMutablePointer<UInt8>
-  /// The `DTSTAMP` line and `DTSTART;VALUE=DATE:` (a yearly event), or `RECURRENCE-ID;VALUE=DATE:`
-  /// (an override).
-  private let yearlyStart: Run
-  private let overrideStart: Run
-  /// From the end date to `SUMMARY:`, with the rule of a yearly event on another day than
-  /// 29 February, or on 29 February.
-  private let yearlyTail: Run
-  private let leapDayTail: Run
-  /// Per ``CelebrationKind/index``: `CATEGORIES`, `TRANSP` and the first alarm's lines up to its
-  /// `DESCRIPTION` (or the end of the event).
-  private let categories: UnsafeMutablePointer<Run>
-  /// Per alarm: its end and the next alarm's lines up to its `DESCRIPTION`, or the end of the
-  /// event.
-  private let alarmEnds: UnsafeMutablePointer<Run>
-  private let alarmCount: Int
-  /// Per alarm: whether its text is the previous alarm's (rendered once for both).
-  private let sameTextAsPrevious: UnsafeMutablePointer<Bool>
+  /// The constant bytes of every program; a step names a range of them.
+  private let constants: [UInt8]
+  /// Per ``EventShape`` and ``CelebrationKind/index``: the steps that write such an event.
+  private let programs: [[EventProgramCompiler.Step]]
   /// The title templates (per ``CelebrationKind/index``), then each alarm's text templates.
-  private let templates: UnsafeMutablePointer<Template>
-  private let templateCount: Int
+  private let templates: [EventTextTemplate]
 
-  /// A run of ``constants``.
-  private struct Run {
-    var offset: Int
-    var count: Int
+  /// What the renderer knows of one event while it writes it.
+  private struct Event {
+    let celebration: Celebration
+    /// `DTSTART` (and `RECURRENCE-ID` of an override).
+    let start: CivilDate
+    /// The year whose age the texts give, if any.
+    let year: Int?
   }
 
-  /// A template's pieces and literals, copied into memory of this renderer's own.
-  private struct Template {
-    var pieces: UnsafeMutableBufferPointer<EventTextTemplate.Piece>
-    var literals: UnsafeMutableBufferPointer<UInt8>
+  /// The programs of one set of options, compiled once and shared by the renderers of a
+  /// conversion's threads; each renderer copies them into storage of its own.
+  struct Program: Sendable {
+    let options: CalendarOptions
+    fileprivate let constants: [UInt8]
+    fileprivate let programs: [[EventProgramCompiler.Step]]
+    fileprivate let templates: [EventTextTemplate]
 
-    init(_ template: EventTextTemplate) {
-      pieces = .allocate(capacity: max(template.pieces.count, 1))
-      _ = pieces.initialize(from: template.pieces)
-      pieces = UnsafeMutableBufferPointer(rebasing: pieces[..<template.pieces.count])
-      literals = .allocate(capacity: max(template.literals.count, 1))
-      _ = literals.initialize(from: template.literals)
-      literals = UnsafeMutableBufferPointer(rebasing: literals[..<template.literals.count])
-    }
-
-    func deallocate() {
-      pieces.baseAddress?.deallocate()
-      literals.baseAddress?.deallocate()
-    }
-  }
-
-  init(options: CalendarOptions) {
-    self.options = options
-    self.writesAges = options.writesAges
-    var bytes: [UInt8] = []
-    func run(_ pieces: [UInt8]...) -> Run {
-      let offset = bytes.count
-      for piece in pieces { bytes += piece }
-      return Run(offset: offset, count: bytes.count - offset)
-    }
-    let timestampLine = Self.folded("DTSTAMP:\(options.timestamp)")
-    yearlyStart = run(timestampLine, Array("DTSTART;VALUE=DATE:".utf8))
-    overrideStart = run(timestampLine, Array("RECURRENCE-ID;VALUE=DATE:".utf8))
-    let summary = Array("SUMMARY:".utf8)
-    yearlyTail = run(Array("\r\nRRULE:FREQ=YEARLY\r\n".utf8), summary)
-    leapDayTail = run(
-      Array("\r\n".utf8), Self.folded("RRULE:\(options.leapDayPolicy.recurrenceRule)"), summary)
-
-    let alarms = options.alarms
-    alarmCount = alarms.count
-    let alarmStarts = alarms.map { alarm in
-      Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\n".utf8)
-        + Self.folded("TRIGGER;RELATED=START:\(alarm.trigger)")
-    }
-    let eventEnd = Array("END:VEVENT\r\n".utf8)
-    let kinds = CelebrationKind.allCases
-    categories = .allocate(capacity: kinds.count)
-    for kind in kinds {
-      let line = Array("CATEGORIES:\(kind.rawValue.uppercased())\r\nTRANSP:TRANSPARENT\r\n".utf8)
-      (categories + kind.index).initialize(to: run(line, alarmStarts.first ?? eventEnd))
-    }
-    alarmEnds = .allocate(capacity: max(alarms.count, 1))
-    sameTextAsPrevious = .allocate(capacity: max(alarms.count, 1))
-    var templates = kinds.map { options.summaryTemplate(for: $0) }
-    var previousTexts: [EventTextTemplate]?
-    for (index, alarm) in alarms.enumerated() {
-      let next = index + 1 < alarms.count ? alarmStarts[index + 1] : eventEnd
-      (alarmEnds + index).initialize(to: run(Array("END:VALARM\r\n".utf8), next))
-      let texts = kinds.map { options.messageTemplate(for: $0, daysBefore: alarm.daysBefore) }
-      (sameTextAsPrevious + index).initialize(to: previousTexts == texts)
-      previousTexts = texts
-      templates += texts
-    }
-    constants = .allocate(capacity: max(bytes.count, 1))
-    constants.initialize(from: bytes, count: bytes.count)
-    templateCount = templates.count
-    self.templates = .allocate(capacity: templates.count)
-    for (index, template) in templates.enumerated() {
-      (self.templates + index).initialize(to: Template(template))
+    init(options: CalendarOptions) {
+      self.options = options
+      let kinds = CelebrationKind.allCases
+      var templates = kinds.map { options.summaryTemplate(for: $0) }
+      var alarmTemplates: [[Int]] = []  // per alarm, per kind
+      var previousTexts: [EventTextTemplate]?
+      var repeatsPrevious: [Bool] = []
+      for alarm in options.alarms {
+        let texts = kinds.map { options.messageTemplate(for: $0, daysBefore: alarm.daysBefore) }
+        repeatsPrevious.append(previousTexts == texts)
+        previousTexts = texts
+        alarmTemplates.append(texts.indices.map { templates.count + $0 })
+        templates += texts
+      }
+      self.templates = templates
+      var compiler = EventProgramCompiler(options: options)
+      var programs: [[EventProgramCompiler.Step]] = []
+      for shape in EventShape.allCases {
+        for kind in kinds {
+          programs.append(
+            compiler.compile(shape: shape, kind: kind) { alarm in
+              .alarmText(
+                template: alarmTemplates[alarm][kind.index], repeatsPrevious: repeatsPrevious[alarm]
+              )
+            })
+        }
+      }
+      self.programs = programs
+      self.constants = compiler.constants
     }
   }
 
-  deinit {
-    for index in 0..<templateCount { templates[index].deallocate() }
-    templates.deallocate()
-    constants.deallocate()
-    categories.deallocate()
-    alarmEnds.deallocate()
-    sameTextAsPrevious.deallocate()
+  /// A renderer for `options`, compiling its programs.
+  convenience init(options: CalendarOptions) {
+    self.init(program: Program(options: options))
+  }
+
+  /// A renderer of `program`, with copies of its own.
+  init(program: Program) {
+    options = program.options
+    writesAges = program.options.writesAges
+    constants = program.constants.map { $0 }
+    programs = program.programs.map { $0.map { $0 } }
+    templates = program.templates.map { $0.privateCopy() }
   }
 
   /// Appends one event to `buffer`, byte by byte: no intermediate strings on this path.
-  /// Constant lines carry their CRLF; lines with a value end through
+  /// Constant lines carry their CRLF; lines with a text value end through
   /// ``ContentLineFolder/endLine(startingAt:in:)``, which folds the rare long one.
   ///
   /// When a template has `{age}` and the year is known, the yearly event (whose title has no
   /// age) is followed by one override per year from ``CalendarOptions/currentYear`` with it.
   func append(_ celebration: Celebration, to buffer: OutputBuffer) {
-    appendEvent(celebration, occurrence: nil, to: buffer)
-    guard writesAges, celebration.calendarOccurrence == nil, let since = celebration.date.year
-    else { return }
-    let start = dayNumber(Self.startDate(of: celebration.date))
-    for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
-      guard let occurrence = options.leapDayPolicy.occurrence(of: celebration.date, inYear: year),
-        dayNumber(occurrence) >= start
-      else { continue }
-      appendEvent(celebration, occurrence: occurrence, to: buffer)
-    }
-  }
-
-  @inline(__always)
-  private func append(_ run: Run, to buffer: OutputBuffer) {
-    buffer.append(UnsafeBufferPointer(start: constants + run.offset, count: run.count))
-  }
-
-  /// The yearly event (`occurrence` nil), or its override for the occurrence on that day: a
-  /// `RECURRENCE-ID` instead of the rule, and texts with the age in that year.
-  private func appendEvent(
-    _ celebration: Celebration, occurrence: CivilDate?, to buffer: OutputBuffer
-  ) {
     let date = celebration.date
-    let start = occurrence ?? Self.startDate(of: date)
+    let start = Self.startDate(of: date)
+    let shape: EventShape =
+      celebration.calendarOccurrence != nil ? .single : date.isLeapDay ? .leapDay : .yearly
     // An occurrence of another calendar's date is one event, with the age of its year.
-    let single = celebration.calendarOccurrence
-    let year = occurrence?.year ?? (single != nil ? date.year : nil)
-    let kind = celebration.kind.index
+    let year = shape == .single ? date.year : nil
+    run(shape, Event(celebration: celebration, start: start, year: year), to: buffer)
+    guard writesAges, shape != .single, let since = date.year else { return }
+    let startDay = dayNumber(start)
+    for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
+      guard let occurrence = options.leapDayPolicy.occurrence(of: date, inYear: year),
+        dayNumber(occurrence) >= startDay
+      else { continue }
+      run(.override, Event(celebration: celebration, start: occurrence, year: year), to: buffer)
+    }
+  }
 
-    var lineStart = buffer.count
-    buffer.append("BEGIN:VEVENT\r\nUID:")
-    if let uuid = celebration.canonicalUUID {
-      uuid.appendCanonical(to: buffer)  // 40 octets with `UID:`: never folded
-      buffer.appendLineBreak()
-    } else {
-      lineStart += 14
-      var uid = celebration.uid
-      uid.withUTF8 { TextEscaping.appendEscaped($0, to: buffer) }
-      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-    }
-    if occurrence != nil {
-      append(overrideStart, to: buffer)
-      Self.appendBasicDate(start, to: buffer)
-      buffer.append("\r\nDTSTART;VALUE=DATE:")
-    } else {
-      append(yearlyStart, to: buffer)
-    }
-    Self.appendDates(start, start.nextDay(), to: buffer)
-    if occurrence != nil || single != nil {
-      buffer.append("\r\nSUMMARY:")
-    } else {
-      append(date.isLeapDay ? leapDayTail : yearlyTail, to: buffer)
-    }
-
-    var valueStart = buffer.count
-    appendSummary(for: celebration, inYear: year, to: buffer)
-    escapeInPlace(from: valueStart, in: buffer)
-    ContentLineFolder.endLine(startingAt: valueStart - 8, in: buffer)  // from `SUMMARY:`
-    if let single {
-      lineStart = buffer.count
-      buffer.append(
-        utf8: "DESCRIPTION:" + options.descriptionText(of: single, kind: celebration.kind))
-      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-    } else if date.year != nil, let prefix = options.descriptionPrefix(for: celebration.kind) {
-      lineStart = buffer.count
-      buffer.append(utf8: "DESCRIPTION:" + prefix)
-      Self.appendISODate(date, to: buffer)
-      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-    } else if date.year != nil {
-      switch celebration.kind {
-      case .birthday: buffer.append("DESCRIPTION:Born ")
-      case .anniversary, .other: buffer.append("DESCRIPTION:Since ")
-      case .memorial: buffer.append("DESCRIPTION:Died ")
-      }
-      Self.appendISODateLine(date, to: buffer)
-    }
-    if options.writesIdentityKeys, occurrence == nil, let key = celebration.identityKey {
-      buffer.append(
-        utf8: "\(ContactIdentityKey.propertyName):\(key.propertyValue(for: celebration.kind))\r\n")
-    }
-    append(categories[kind], to: buffer)
-    var previousLine = 0..<0
-    for alarm in 0..<alarmCount {
-      if sameTextAsPrevious[alarm] {
-        buffer.reserve(previousLine.count)  // so that the bytes copied stay where they are
-        buffer.withUnsafeBytes { buffer.append(UnsafeBufferPointer(rebasing: $0[previousLine])) }
-      } else {
-        lineStart = buffer.count
-        buffer.append("DESCRIPTION:")
-        valueStart = buffer.count
-        let template = templates[(alarm + 1) * 4 + kind]
-        EventTextTemplate.append(
-          pieces: UnsafeBufferPointer(template.pieces),
-          literals: UnsafeBufferPointer(template.literals), for: celebration, inYear: year,
+  /// Runs the program of `shape` and the celebration's kind.
+  private func run(_ shape: EventShape, _ event: Event, to buffer: OutputBuffer) {
+    let program = programs[
+      shape.rawValue &* CelebrationKind.allCases.count &+ event.celebration.kind.index]
+    // A local reference, whose span the loop can lend out.
+    let constants = self.constants
+    var previousValue = 0..<0
+    for step in program {
+      switch step {
+      case .constant(let range):
+        buffer.append(constants.span.extracting(range))
+      case .value(let field, let nameCount):
+        append(
+          field, of: event, lineStart: buffer.count &- nameCount, previous: &previousValue,
           to: buffer)
-        // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
-        if buffer.count == valueStart { appendSummary(for: celebration, inYear: year, to: buffer) }
-        escapeInPlace(from: valueStart, in: buffer)
-        ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
-        previousLine = lineStart..<buffer.count
+      case .optional(let field, let name):
+        guard has(field, event) else { continue }
+        let lineStart = buffer.count
+        buffer.append(constants.span.extracting(name))
+        append(field, of: event, lineStart: lineStart, previous: &previousValue, to: buffer)
       }
-      append(alarmEnds[alarm], to: buffer)
+    }
+  }
+
+  /// Whether the celebration has a value for an optional line.
+  private func has(_ field: EventField, _ event: Event) -> Bool {
+    switch field {
+    case .originDate: event.celebration.date.year != nil
+    case .identityKey: event.celebration.identityKey != nil
+    default: true
+    }
+  }
+
+  /// Appends the value of `field` and ends its line, which starts at `lineStart` in `buffer`.
+  /// `previous` is the last alarm text written (with its line end), for an alarm that repeats it.
+  private func append(
+    _ field: EventField, of event: Event, lineStart: Int, previous: inout Range<Int>,
+    to buffer: OutputBuffer
+  ) {
+    let celebration = event.celebration
+    switch field {
+    case .uid:
+      if let uuid = celebration.canonicalUUID {
+        uuid.appendCanonical(to: buffer)  // 40 octets with `UID:`: never folded
+        buffer.appendLineBreak()
+      } else {
+        TextEscaping.appendEscaped(celebration.uid.utf8.span, to: buffer)
+        ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+      }
+    case .startDate:
+      Self.appendBasicDate(event.start, to: buffer)
+      buffer.appendLineBreak()
+    case .endDate:
+      Self.appendBasicDate(event.start.nextDay(), to: buffer)
+      buffer.appendLineBreak()
+    case .summary:
+      let valueStart = buffer.count
+      appendSummary(for: celebration, inYear: event.year, to: buffer)
+      escapeInPlace(from: valueStart, in: buffer)
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    case .occurrenceDescription:
+      if let single = celebration.calendarOccurrence {
+        buffer.append(utf8: options.descriptionText(of: single, kind: celebration.kind))
+      }
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    case .originDate:
+      Self.appendISODate(celebration.date, to: buffer)
+      buffer.appendLineBreak()
+    case .identityKey:
+      if let key = celebration.identityKey {
+        buffer.append(utf8: key.propertyValue(for: celebration.kind))
+      }
+      buffer.appendLineBreak()
+    case .alarmText(let template, let repeatsPrevious):
+      let valueStart = buffer.count
+      if repeatsPrevious {
+        buffer.appendCopy(of: previous)
+        return
+      }
+      templates[template].append(for: celebration, inYear: event.year, to: buffer)
+      // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
+      if buffer.count == valueStart {
+        appendSummary(for: celebration, inYear: event.year, to: buffer)
+      }
+      escapeInPlace(from: valueStart, in: buffer)
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+      previous = valueStart..<buffer.count
     }
   }
 
@@ -243,11 +209,7 @@ final class EventRenderer {
     for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
   ) {
     let start = output.count
-    let template = templates[celebration.kind.index]
-    EventTextTemplate.append(
-      pieces: UnsafeBufferPointer(template.pieces),
-      literals: UnsafeBufferPointer(template.literals), for: celebration, inYear: year,
-      to: output)
+    templates[celebration.kind.index].append(for: celebration, inYear: year, to: output)
     if output.count == start { output.append(utf8: celebration.name.formatted) }
   }
 
@@ -255,14 +217,14 @@ final class EventRenderer {
   /// and are only looked at; from the first byte that needs escaping on, the rest is moved out
   /// and escaped back.
   private func escapeInPlace(from start: Int, in buffer: OutputBuffer) {
-    let first = buffer.withUnsafeBytes {
-      TextEscaping.firstIndexNeedingEscape(in: UnsafeBufferPointer(rebasing: $0[start...]))
+    let first = buffer.withSpan {
+      TextEscaping.firstIndexNeedingEscape(in: $0.extracting(start...))
     }
     guard let first else { return }
     scratch.removeAll()
-    buffer.withUnsafeBytes { scratch.append(UnsafeBufferPointer(rebasing: $0[(start + first)...])) }
+    buffer.withSpan { scratch.append($0.extracting((start + first)...)) }
     buffer.truncate(to: start + first)
-    scratch.withUnsafeBytes { TextEscaping.appendEscaped($0, to: buffer) }
+    scratch.withSpan { TextEscaping.appendEscaped($0, to: buffer) }
   }
 
   /// The first occurrence written as `DTSTART`: the real date when its year is known and not
@@ -280,7 +242,7 @@ final class EventRenderer {
   /// `YYYYMMDD`.
   static func appendBasicDate(_ date: CivilDate, to output: OutputBuffer) {
     if let word = basicDateWord(date) {
-      withUnsafeBytes(of: word.littleEndian) { output.append($0.bindMemory(to: UInt8.self)) }
+      output.append(bytesOf: word.littleEndian)
       return
     }
     output.appendDecimal(date.year ?? 1972, width: 4)
@@ -288,48 +250,24 @@ final class EventRenderer {
     output.appendTwoDigits(date.day)
   }
 
-  /// `YYYYMMDD\r\nDTEND;VALUE=DATE:YYYYMMDD` of `start` and `end`, written in one go.
-  private static func appendDates(_ start: CivilDate, _ end: CivilDate, to output: OutputBuffer) {
-    guard let first = basicDateWord(start), let second = basicDateWord(end) else {
-      appendBasicDate(start, to: output)
-      output.append("\r\nDTEND;VALUE=DATE:")
-      appendBasicDate(end, to: output)
-      return
-    }
-    // "\r\nDTEND;VALUE=DATE:", 19 bytes, as little-endian words.
-    let middle: (UInt64, UInt64, UInt32) = (0x3B44_4E45_5444_0A0D, 0x4144_3D45_554C_4156, 0x3A_4554)
-    var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { raw in
-      raw.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
-      raw.storeBytes(of: middle.0.littleEndian, toByteOffset: 8, as: UInt64.self)
-      raw.storeBytes(of: middle.1.littleEndian, toByteOffset: 16, as: UInt64.self)
-      raw.storeBytes(of: middle.2.littleEndian, toByteOffset: 24, as: UInt32.self)
-      raw.storeBytes(of: second.littleEndian, toByteOffset: 27, as: UInt64.self)
-      output.append(
-        UnsafeBufferPointer(
-          start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 35))
-    }
-  }
-
-  /// `YYYY-MM-DD` and CRLF.
-  private static func appendISODateLine(_ date: CivilDate, to output: OutputBuffer) {
+  /// `YYYY-MM-DD`.
+  static func appendISODate(_ date: CivilDate, to output: OutputBuffer) {
     guard let word = basicDateWord(date) else {
-      appendISODate(date, to: output)
-      output.appendLineBreak()
+      output.appendDecimal(date.year ?? 1972, width: 4)
+      output.append(UInt8(ascii: "-"))
+      output.appendTwoDigits(date.month)
+      output.append(UInt8(ascii: "-"))
+      output.appendTwoDigits(date.day)
       return
     }
-    // YYYY MM DD -> YYYY-MM-DD\r\n: bytes 0-3, '-', 4-5, '-', 6-7, CR, LF.
+    // YYYY MM DD -> YYYY-MM-DD: bytes 0-3, '-', 4-5, '-', then 6-7.
     let low = word & 0xFFFF_FFFF | 0x2D << 32 | (word >> 32 & 0xFFFF) << 40 | 0x2D << 56
-    let high = word >> 48 | 0x0A0D << 16
-    var text: (UInt64, UInt32) = (low.littleEndian, UInt32(truncatingIfNeeded: high).littleEndian)
-    withUnsafeBytes(of: &text) {
-      output.append(
-        UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 12))
-    }
+    output.append(bytesOf: low.littleEndian)
+    output.append(bytesOf: UInt16(truncatingIfNeeded: word >> 48).littleEndian)
   }
 
-  /// `YYYYMMDD` as eight ASCII bytes in a little-endian word (the first byte lowest), or `nil`
-  /// when the year does not have four digits.
+  /// `YYYYMMDD` as eight ASCII bytes in a word (the first byte lowest), or `nil` when the year
+  /// does not have four digits.
   @inline(__always)
   private static func basicDateWord(_ date: CivilDate) -> UInt64? {
     let year = date.year ?? 1972
@@ -346,15 +284,6 @@ final class EventRenderer {
     return 0x3030 | tens | ones << 8
   }
 
-  /// `YYYY-MM-DD`.
-  static func appendISODate(_ date: CivilDate, to output: OutputBuffer) {
-    output.appendDecimal(date.year ?? 1972, width: 4)
-    output.append(UInt8(ascii: "-"))
-    output.appendTwoDigits(date.month)
-    output.append(UInt8(ascii: "-"))
-    output.appendTwoDigits(date.day)
-  }
-
   /// One content line, folded and CRLF-ended.
   static func folded(_ line: String) -> [UInt8] {
     let output = OutputBuffer()
@@ -362,5 +291,4 @@ final class EventRenderer {
     ContentLineFolder.endLine(startingAt: 0, in: output)
     return Array(output.bytes)
   }
-
 }

@@ -187,17 +187,13 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// Appends the rendered UTF-8 text to `output` (the writer's allocation-free path).
   func append(for celebration: Celebration, inYear year: Int? = nil, to output: OutputBuffer) {
-    pieces.withUnsafeBufferPointer { pieces in
-      literals.withUnsafeBufferPointer { literals in
-        Self.append(pieces: pieces, literals: literals, for: celebration, inYear: year, to: output)
-      }
-    }
+    Self.append(
+      pieces: pieces.span, literals: literals.span, for: celebration, inYear: year, to: output)
   }
 
-  /// ``append(for:inYear:to:)`` from a template's pieces and literals wherever they are kept
-  /// (an ``EventRenderer`` keeps its own copies in memory that is never reference counted).
-  static func append(
-    pieces: UnsafeBufferPointer<Piece>, literals: UnsafeBufferPointer<UInt8>,
+  /// ``append(for:inYear:to:)`` from a template's pieces and literals.
+  private static func append(
+    pieces: Span<Piece>, literals: Span<UInt8>,
     for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
   ) {
     let start = output.count
@@ -206,20 +202,21 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     var dropLeadingSeparator = false
     // Pieces already written: the space and `{last}` after a whole name.
     var skipped = 0
-    for piece in pieces {
+    for index in pieces.indices {
       if skipped > 0 {
         skipped -= 1
         continue
       }
+      let piece = pieces[index]
       let appended: Bool
       switch piece.kind {
       case .literal:
-        var literal = literals[Int(piece.start)..<Int(piece.end)]
+        var literal = literals.extracting(Int(piece.start)..<Int(piece.end))
         if dropLeadingSeparator {
-          literal = droppingLeadingSeparator(literal)
+          literal = literal.extracting(leadingSeparatorCount(of: literal)...)
           dropLeadingSeparator = false
         }
-        appendCollapsingSpaces(UnsafeBufferPointer(rebasing: literal), to: output, start: start)
+        appendCollapsingSpaces(literal, to: output, start: start)
         continue
       case .open:
         groups.append((output.count, false))
@@ -290,14 +287,7 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   @inline(__always)
   private static func appendValue(_ value: String?, to output: OutputBuffer, start: Int) -> Bool {
     guard let value, !value.isEmpty else { return false }
-    // A native string's bytes without a copy; any other through `withUTF8`.
-    let done: Void? = value.utf8.withContiguousStorageIfAvailable {
-      appendCollapsingSpaces($0, to: output, start: start)
-    }
-    if done == nil {
-      var value = value
-      value.withUTF8 { appendCollapsingSpaces($0, to: output, start: start) }
-    }
+    appendCollapsingSpaces(value.utf8.span, to: output, start: start)
     return true
   }
 
@@ -306,29 +296,18 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// string interpolation cost more than the rest of the template.
   private static func appendNumber(_ number: Int?, ordinal: Bool, to output: OutputBuffer) -> Bool {
     guard let number else { return false }
-    // 20 digits, a sign and a two-letter suffix fit.
-    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &text) { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      var end = 24
-      var rest = number.magnitude
-      repeat {
-        end -= 1
-        bytes[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      if number < 0 {
-        end -= 1
-        bytes[end] = UInt8(ascii: "-")
-      }
-      var count = 24 - end
-      if ordinal {
-        let suffix = Self.suffix(number)
-        bytes[24] = suffix.0
-        bytes[25] = suffix.1
-        count += 2
-      }
-      output.append(UnsafeBufferPointer(rebasing: bytes[end..<(end + count)]))
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    let magnitude = number.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
+    repeat {
+      output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))
+      divisor /= 10
+    } while divisor > 0
+    if ordinal {
+      let suffix = Self.suffix(number)
+      output.append(suffix.0)
+      output.append(suffix.1)
     }
     return true
   }
@@ -363,11 +342,11 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
 
   /// "{name}, {age}" without an age: drops the separator (and spaces) before the placeholder.
   private static func dropTrailingSeparator(of output: OutputBuffer, start: Int) {
-    let end: Int? = output.withUnsafeBytes { bytes in
+    let end: Int? = output.withSpan { bytes in
       var end = bytes.count
       while end > start, bytes[end - 1] == 0x20 { end -= 1 }
       for separator in separators where end - start >= separator.count {
-        if bytes[(end - separator.count)..<end].elementsEqual(separator) {
+        if separator.indices.allSatisfy({ bytes[end - separator.count + $0] == separator[$0] }) {
           end -= separator.count
           while end > start, bytes[end - 1] == 0x20 { end -= 1 }
           return end
@@ -378,16 +357,19 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     if let end { output.truncate(to: end) }
   }
 
-  /// "{age} - {name}" without an age: the separator (and spaces) after the placeholder.
-  private static func droppingLeadingSeparator(_ literal: Slice<UnsafeBufferPointer<UInt8>>)
-    -> Slice<UnsafeBufferPointer<UInt8>>
-  {
-    var rest = literal.drop { $0 == 0x20 }
-    for separator in separators where rest.starts(with: separator) {
-      rest = rest.dropFirst(separator.count).drop { $0 == 0x20 }
-      return rest
+  /// "{age} - {name}" without an age: how many bytes at the start of `literal` are the
+  /// separator after the placeholder and spaces around it (none without a separator).
+  private static func leadingSeparatorCount(of literal: Span<UInt8>) -> Int {
+    var start = 0
+    while start < literal.count, literal[start] == 0x20 { start += 1 }
+    for separator in separators where literal.count - start >= separator.count {
+      if separator.indices.allSatisfy({ literal[start + $0] == separator[$0] }) {
+        var end = start + separator.count
+        while end < literal.count, literal[end] == 0x20 { end += 1 }
+        return end
+      }
     }
-    return literal
+    return 0
   }
 
   /// Appends `bytes` without a leading space at the start of the text or after another space.
@@ -397,12 +379,12 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
   /// (``PersonName``), so each piece is otherwise copied whole.
   @inline(__always)
   private static func appendCollapsingSpaces(
-    _ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer, start: Int
+    _ bytes: Span<UInt8>, to output: OutputBuffer, start: Int
   ) {
-    var bytes = bytes[...]
-    if bytes.first == 0x20, output.count == start || output.last == 0x20 {
-      bytes = bytes.dropFirst()
+    if !bytes.isEmpty, bytes[0] == 0x20, output.count == start || output.last == 0x20 {
+      output.append(bytes.extracting(1...))
+    } else {
+      output.append(bytes)
     }
-    output.append(UnsafeBufferPointer(rebasing: bytes))
   }
 }

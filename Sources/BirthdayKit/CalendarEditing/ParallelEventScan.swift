@@ -130,6 +130,6 @@ enum ParallelEventScan {
 
   /// The LF bytes in `bytes` (``ByteKernel/count(of:in:from:to:)``, sixteen bytes a step).
   static func countLineFeeds(in bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer { ByteKernel.count(of: 0x0A, in: $0, from: 0, to: $0.count) }
+    ByteKernel.count(of: 0x0A, in: bytes.span, from: 0, to: bytes.count)
   }
 }

@@ -24,7 +24,8 @@ extension BirthdayCalendarConverter {
     let recordKind = input.recordKind
     let report = diagnostics
     if threads > 0 {
-      let renderOptions = writerOptions
+      // Compiled once; each segment's renderer copies it.
+      let program = EventRenderer.Program(options: writerOptions)
       let builder = self.builder
       let observer = observed?.observer
       // What the last committed segment held: the next ones are mostly alike.
@@ -36,7 +37,7 @@ extension BirthdayCalendarConverter {
           { [capacity] output in
             SegmentConversion.read(
               segment, of: Input.self, recordKind: recordKind, builder: builder,
-              options: renderOptions, output: output, observer: observer, capacity: capacity)
+              program: program, output: output, observer: observer, capacity: capacity)
           }
         },
         commit: { segment, conversion in

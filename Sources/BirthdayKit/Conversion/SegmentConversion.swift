@@ -96,13 +96,13 @@ struct SegmentConversion: Sendable {
   /// - Parameter capacity: the items and events expected, reserved at once.
   static func read<Input: SegmentedContactInput>(
     _ segment: Input.Segment, of input: Input.Type, recordKind: RecordKind,
-    builder: CelebrationBuilder, options: CalendarOptions, output: OutputBuffer,
+    builder: CelebrationBuilder, program: EventRenderer.Program, output: OutputBuffer,
     observer: (any RenderedEventObserver)? = nil, capacity: Capacity = Capacity()
   ) -> SegmentConversion {
     var conversion = SegmentConversion(output: output)
     conversion.events.reserveCapacity(capacity.events)
     conversion.celebrations.reserveCapacity(capacity.events)
-    let renderer = EventRenderer(options: options)
+    let renderer = EventRenderer(program: program)
     var items: [SegmentConversion.Item] = []
     items.reserveCapacity(capacity.items)
     let end = Input.read(

@@ -12,7 +12,7 @@
 /// Targets call ``add(_:)`` once per component (a master and its overrides may come in any order,
 /// even from different places of a file), then ``finish()``; the planner looks UIDs up with
 /// ``index(of:)``.
-public struct SyncInventory {
+public struct SyncInventory: Sendable {
   /// What a target found in one component.
   package struct Component {
     /// The TEXT-unescaped UID.

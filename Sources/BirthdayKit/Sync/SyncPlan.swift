@@ -4,7 +4,7 @@
 /// Operations are compact (32 bytes each); the new events' bytes, titles and dates wait in
 /// an unnamed temporary file, and removed events' details in the ``SyncInventory``, until a
 /// target or a plan line needs them.
-public struct SyncPlan {
+public struct SyncPlan: Sendable {
   /// One change to one UID.
   package struct Operation: Sendable {
     /// What happens.

@@ -56,7 +56,8 @@ public struct SyncPlanner {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+      var span = chunk.mutableSpan
+      let count = try source.read(into: &span)
       if count == 0 { break }
       bytes += chunk[..<count]
     }

@@ -220,7 +220,8 @@ import Testing
     let conversion = SegmentConversion.read(
       segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
       builder: CelebrationBuilder(),
-      options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+      program: EventRenderer.Program(
+        options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0))),
       output: OutputBuffer(capacity: 1 << 10),
       capacity: SegmentConversion.Capacity(items: 500, events: 300))
     #expect(conversion.items.capacity >= 500)
@@ -251,7 +252,8 @@ import Testing
     let conversion = SegmentConversion.read(
       segment, of: CSVSegmentedInput<MemoryByteSource>.self, recordKind: .row,
       builder: builder,
-      options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0)),
+      program: EventRenderer.Program(
+        options: CalendarOptions(timestamp: UTCTimestamp(secondsSince1970: 0))),
       output: OutputBuffer(capacity: 1 << 10))
     let items = conversion.items.map { item -> String in
       switch item {
