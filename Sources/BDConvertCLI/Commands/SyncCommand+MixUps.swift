@@ -66,13 +66,10 @@ extension SyncCommand {
 
   /// Whether a folder holds `.vcf` or `.vcard` files and no `.ics` file.
   private static func holdsOnlyCards(_ folder: String) -> Bool {
-    guard let directory = opendir(folder) else { return false }
-    defer { closedir(directory) }
+    guard let entries = try? SystemCallBuffers.entryNames(inFolder: folder) else { return false }
     var cards = false
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }.lowercased()
+    for entry in entries {
+      let name = entry.lowercased()
       if name.hasSuffix(".ics") { return false }
       if name.hasSuffix(".vcf") || name.hasSuffix(".vcard") { cards = true }
     }

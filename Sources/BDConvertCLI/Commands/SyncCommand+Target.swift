@@ -95,7 +95,7 @@ extension SyncCommand {
   static func returnFreedMemory() {
     #if canImport(Glibc)
       typealias Trim = @convention(c) (Int) -> Int32
-      if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+      if let symbol = dlsym(nil, "malloc_trim") {
         _ = unsafeBitCast(symbol, to: Trim.self)(0)
       }
     #endif

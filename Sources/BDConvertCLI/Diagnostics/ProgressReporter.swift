@@ -156,10 +156,8 @@ struct CountingByteSource<Base: ByteSource>: ByteSource {
   let progress: ProgressReporter
 
   mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
-    try span.withUnsafeMutableBytes { buffer in
-      let count = try base.read(into: buffer)
-      progress.advance(by: count)
-      return count
-    }
+    let count = try base.read(into: &span)
+    progress.advance(by: count)
+    return count
   }
 }

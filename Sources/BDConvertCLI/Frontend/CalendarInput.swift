@@ -33,12 +33,11 @@ struct CalendarInput {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     do {
       while true {
-        let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+        var span = chunk.mutableSpan
+        let count = try source.read(into: &span)
         if count == 0 { break }
         if let spool {
-          try chunk.withUnsafeBytes {
-            try spool.append(UnsafeRawBufferPointer(rebasing: $0[..<count]))
-          }
+          try spool.append(count == chunk.count ? chunk : Array(chunk[..<count]))
         } else {
           if bytes.isEmpty { bytes.reserveCapacity(spoolMemoryLimit + chunk.count) }
           bytes += chunk[..<count]

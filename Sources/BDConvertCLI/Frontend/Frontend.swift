@@ -122,19 +122,15 @@ struct Frontend {
         expanded.append(input)
         continue
       }
-      guard let directory = opendir(input) else {
+      let entries: [String]
+      do {
+        entries = try SystemCallBuffers.entryNames(inFolder: input)
+      } catch {
         throw .cannot("open", "'\(input)'", status: .noInput)
       }
-      defer { closedir(directory) }
-      var names: [String] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+      let names = entries.filter { name in
         let lowered = name.lowercased()
-        if !name.hasPrefix("."), lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard") {
-          names.append(name)
-        }
+        return !name.hasPrefix(".") && (lowered.hasSuffix(".vcf") || lowered.hasSuffix(".vcard"))
       }
       guard !names.isEmpty else {
         throw CommandError(

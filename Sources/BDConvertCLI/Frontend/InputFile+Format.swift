@@ -75,19 +75,12 @@ extension InputFile {
     let offset = lseek(descriptor, 0, SEEK_CUR)
     var count = 0
     while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        if offset >= 0 {
-          return pread(descriptor, base + count, raw.count - count, off_t(offset) + off_t(count))
-        }
-        #if canImport(Glibc)
-          return Glibc.read(descriptor, base + count, raw.count - count)
-        #else
-          return Darwin.read(descriptor, base + count, raw.count - count)
-        #endif
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
+      let got: Int
+      do {
+        got = try SystemCallBuffers.read(
+          descriptor, at: offset >= 0 ? Int(offset) + count : nil, into: &bytes,
+          in: count..<bytes.count)
+      } catch {
         throw .cannot("read", "'\(displayName)'", status: .ioError)
       }
       if got == 0 {
@@ -161,14 +154,11 @@ struct InputFileByteSource: ByteSource {
   }
 
   mutating func read(into span: inout MutableSpan<UInt8>) throws -> Int {
-    try span.withUnsafeMutableBytes { buffer in
-      guard served < prefix.count else { return reachedEnd ? 0 : try base.read(into: buffer) }
-      let count = min(buffer.count, prefix.count - served)
-      prefix.withUnsafeBytes { source in
-        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[served..<served + count]))
-      }
-      served += count
-      return count
-    }
+    guard served < prefix.count else { return reachedEnd ? 0 : try base.read(into: &span) }
+    // The prefix is at most a sniff's length and served once: a plain loop.
+    let count = min(span.count, prefix.count - served)
+    for index in 0..<count { span[index] = prefix[served + index] }
+    served += count
+    return count
   }
 }

@@ -1,3 +1,5 @@
+import BirthdayKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +35,8 @@ enum StandardStreams {
       capture.append(String(decoding: bytes, as: UTF8.self), toError: false)
       return
     }
-    bytes.withUnsafeBytes { writeAll(1, $0) }
+    // A failed write to a standard stream has no one left to tell.
+    try? SystemCallBuffers.writeAll(bytes.span, to: 1)
   }
 
   /// Whether standard error is a terminal (for progress reports and colour).
@@ -46,20 +49,7 @@ enum StandardStreams {
   static var inputIsTerminal: Bool { capture == nil && isatty(0) == 1 }
 
   private static func writeAll(_ descriptor: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-  }
-
-  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
+    // A failed write to a standard stream has no one left to tell.
+    try? SystemCallBuffers.writeAll(text, to: descriptor)
   }
 }

@@ -15,11 +15,11 @@ import Synchronization
 /// is created under it, so that no signal falls between the two.
 ///
 /// The signal handler may only call async-signal-safe functions, so the path is kept as a C string
-/// allocated up front and the handler calls just `unlink`, `signal` and `raise`.
+/// allocated up front (`SystemCallBuffers.setSignalPath(_:)`) and the handler calls just
+/// `unlink`, `signal` and `raise`.
 enum TemporaryFileCleanup {
-  nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
-  /// Serializes the changes above (commands also run on several threads at once, in process, in
-  /// the tests); the handler only reads the pointer.
+  /// Serializes the changes of the pending path (commands also run on several threads at once,
+  /// in process, in the tests); the handler only reads it.
   private static let changes = Mutex(false)  // whether the handlers are installed
 
   /// Installs the handlers (once) for the signals the caller has not ignored. Called before an
@@ -34,7 +34,7 @@ enum TemporaryFileCleanup {
       var current = sigaction()
       guard sigaction(signalNumber, nil, &current) == 0, !isIgnored(current) else { continue }
       signal(signalNumber) { received in
-        if let path = TemporaryFileCleanup.pendingPath { unlink(path) }
+        SystemCallBuffers.unlinkSignalPath()
         signal(received, SIG_DFL)
         raise(received)
       }
@@ -44,20 +44,12 @@ enum TemporaryFileCleanup {
   /// Remembers `path` for removal on interruption (one at a time).
   static func register(_ path: String) {
     installHandlers()
-    changes.withLock { _ in
-      let previous = pendingPath
-      pendingPath = strdup(path)
-      free(previous)
-    }
+    changes.withLock { _ in SystemCallBuffers.setSignalPath(path) }
   }
 
   /// Forgets the pending path (after it was renamed or removed).
   static func unregister() {
-    changes.withLock { _ in
-      let path = pendingPath
-      pendingPath = nil
-      free(path)
-    }
+    changes.withLock { _ in SystemCallBuffers.setSignalPath(nil) }
   }
 
   /// Hooks that register a library's temporary files.

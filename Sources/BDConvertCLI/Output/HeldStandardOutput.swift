@@ -13,15 +13,11 @@ final class HeldStandardOutput: ByteSink {
   private var spill: TemporaryFile?
 
   func write(_ span: Span<UInt8>) throws {
-    try span.withUnsafeBytes { try write($0) }
-  }
-
-  func write(_ chunk: UnsafeRawBufferPointer) throws {
     if let spill {
-      try spill.append(chunk)
+      try SpanTransfer.append(span, to: spill)
       return
     }
-    bytes.append(contentsOf: chunk)
+    SpanTransfer.append(span, to: &bytes)
     if bytes.count > Self.memoryLimit {
       let created = try TemporaryFile()
       try created.append(bytes)

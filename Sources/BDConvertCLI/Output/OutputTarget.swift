@@ -235,9 +235,9 @@ final class OutputTarget {
     var offset = 0
     do {
       while true {
-        let count = try chunk.withUnsafeMutableBytes { try file.read(at: offset, into: $0) }
+        let count = try SpanTransfer.read(file, at: offset, into: &chunk, in: 0..<chunk.count)
         if count == 0 { return }
-        try chunk.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        try sink.write(chunk.span.extracting(..<count))
         offset += count
       }
     } catch {
@@ -274,31 +274,20 @@ struct FileDescriptorSink: ByteSink {
   }
 
   mutating func write(_ span: Span<UInt8>) throws {
-    try span.withUnsafeBytes { bytes in
-      var offset = 0
-      guard let base = bytes.baseAddress else { return }
-      while offset < bytes.count {
-        #if canImport(Glibc)
-          let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-        #else
-          let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw CommandError.cannot("write", "'\(name)'", status: .ioError)
-        }
-        offset += written
-      }
-      self.offset += Int64(bytes.count)
-      #if os(Linux)
-        if startsWriteback, self.offset - syncedUpTo >= 8 << 20 {
-          // DONTNEED on dirty pages starts their writeback without waiting for it. Advisory: a
-          // failure changes nothing, the final fsync still decides.
-          _ = posix_fadvise(
-            descriptor, off_t(syncedUpTo), off_t(self.offset - syncedUpTo), POSIX_FADV_DONTNEED)
-          syncedUpTo = self.offset
-        }
-      #endif
+    do {
+      try SystemCallBuffers.writeAll(span, to: descriptor)
+    } catch {
+      throw CommandError.cannot("write", "'\(name)'", status: .ioError)
     }
+    self.offset += Int64(span.count)
+    #if os(Linux)
+      if startsWriteback, self.offset - syncedUpTo >= 8 << 20 {
+        // DONTNEED on dirty pages starts their writeback without waiting for it. Advisory: a
+        // failure changes nothing, the final fsync still decides.
+        _ = posix_fadvise(
+          descriptor, off_t(syncedUpTo), off_t(self.offset - syncedUpTo), POSIX_FADV_DONTNEED)
+        syncedUpTo = self.offset
+      }
+    #endif
   }
 }
