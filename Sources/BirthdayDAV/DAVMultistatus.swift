@@ -1,3 +1,4 @@
+import BirthdayKit
 import Foundation
 
 #if canImport(FoundationXML)
@@ -87,11 +88,13 @@ public enum DAVMultistatus {
     // FoundationXML traps on element names that are not UTF-8 (found by fuzzing), and WebDAV
     // servers answer in UTF-8: anything else is refused before XMLParser sees it. Both checks
     // read the bytes in place: the answer may be as large as the client's cap.
-    let problem: String? = data.withUnsafeBytes { bytes in
-      guard isUTF8(bytes) else { return "the answer is not UTF-8" }
-      return unusualMarkup(bytes).map { "the answer contains \($0)" }
+    let bytes = data.span
+    guard isUTF8(bytes) else {
+      throw MultistatusError(description: "the answer is not UTF-8")
     }
-    if let problem { throw MultistatusError(description: problem) }
+    if let markup = unusualMarkup(bytes) {
+      throw MultistatusError(description: "the answer contains \(markup)")
+    }
     // Handed a whole document at once, libxml2 stops after 10,000,000 bytes ("huge input
     // lookup", XML_MAX_LOOKUP_LIMIT): a 10 MB PROPFIND answer failed as malformed XML.
     // From a stream, XMLParser feeds it 128 KiB at a time, and answers up to the client's cap
@@ -115,40 +118,23 @@ public enum DAVMultistatus {
   }
 
   /// Whether `bytes` are well-formed UTF-8 (no overlong forms, no surrogates).
-  static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue: continue
-      case .emptyInput: return true
-      case .error: return false
-      }
-    }
+  static func isUTF8(_ bytes: Span<UInt8>) -> Bool {
+    isValidUTF8(bytes)
   }
 
   /// A document type declaration, or a processing instruction after the XML declaration,
   /// outside CDATA sections and comments: WebDAV answers have neither, and FoundationXML traps on
   /// a processing instruction without data (found by fuzzing). `nil` when there is none.
-  static func unusualMarkup(_ bytes: UnsafeRawBufferPointer) -> String? {
+  static func unusualMarkup(_ bytes: Span<UInt8>) -> String? {
     var index = 0
-    func starts(_ text: String, at position: Int) -> Bool {
-      let pattern = Array(text.utf8)
-      return position + pattern.count <= bytes.count
-        && bytes[position..<position + pattern.count].elementsEqual(pattern)
-    }
-    func skip(past end: String) {
-      while index < bytes.count, !starts(end, at: index) { index += 1 }
-      index += end.utf8.count
-    }
-    if starts("\u{FEFF}", at: 0) { index = 3 }
+    if starts("\u{FEFF}", bytes, at: 0) { index = 3 }
     // The XML declaration has its pseudo-attributes after white space and no markup inside;
     // `<?xml?>` is a processing instruction without data.
-    if starts("<?xml", at: index), index + 5 < bytes.count,
+    if starts("<?xml", bytes, at: index), index + 5 < bytes.count,
       [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
     {
       index += 5
-      while index < bytes.count, !starts("?>", at: index) {
+      while index < bytes.count, !starts("?>", bytes, at: index) {
         if bytes[index] == UInt8(ascii: "<") { return "a malformed XML declaration" }
         index += 1
       }
@@ -157,19 +143,36 @@ public enum DAVMultistatus {
     while index < bytes.count {
       if bytes[index] != UInt8(ascii: "<") {
         index += 1
-      } else if starts("<![CDATA[", at: index) {
-        skip(past: "]]>")
-      } else if starts("<!--", at: index) {
-        skip(past: "-->")
-      } else if starts("<!", at: index) {
+      } else if starts("<![CDATA[", bytes, at: index) {
+        index = end(of: "]]>", bytes, from: index)
+      } else if starts("<!--", bytes, at: index) {
+        index = end(of: "-->", bytes, from: index)
+      } else if starts("<!", bytes, at: index) {
         return "a document type declaration"
-      } else if starts("<?", at: index) {
+      } else if starts("<?", bytes, at: index) {
         return "a processing instruction"
       } else {
         index += 1
       }
     }
     return nil
+  }
+
+  /// Whether `bytes` hold `text`'s UTF-8 at `position`.
+  private static func starts(_ text: String, _ bytes: Span<UInt8>, at position: Int) -> Bool {
+    var position = position
+    for byte in text.utf8 {
+      guard position < bytes.count, bytes[position] == byte else { return false }
+      position += 1
+    }
+    return true
+  }
+
+  /// The index after the first `text` at or after `index` (past the end when there is none).
+  private static func end(of text: String, _ bytes: Span<UInt8>, from index: Int) -> Int {
+    var index = index
+    while index < bytes.count, !starts(text, bytes, at: index) { index += 1 }
+    return index + text.utf8.count
   }
 
   /// The number in an HTTP status line (`HTTP/1.1 404 Not Found`), or `nil`.

@@ -87,8 +87,8 @@ package enum NetworkScope: Sendable, Equatable {
   static func ipv6(_ text: String) -> [UInt8]? {
     guard text.contains(":") else { return nil }
     let address = text.split(separator: "%", maxSplits: 1).first.map(String.init) ?? text
-    var storage = in6_addr()
-    guard inet_pton(AF_INET6, address, &storage) == 1 else { return nil }
-    return withUnsafeBytes(of: &storage) { Array($0) }
+    var bytes = [UInt8](repeating: 0, count: 16)  // an in6_addr, in network order
+    guard inet_pton(AF_INET6, address, &bytes) == 1 else { return nil }
+    return bytes
   }
 }
