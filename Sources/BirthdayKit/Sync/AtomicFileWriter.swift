@@ -28,39 +28,23 @@ package final class AtomicFileWriter: ByteSink {
 
   deinit { discard() }
 
-  package func write(_ bytes: UnsafeRawBufferPointer) throws {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 16 { try flush() }
-  }
-
   package func write(_ span: Span<UInt8>) throws {
-    try span.withUnsafeBytes { try write($0) }
+    SpanTransfer.append(span, to: &buffer)
+    if buffer.count >= 1 << 16 { try flush() }
   }
 
   /// Writes all of `bytes`.
   package func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { try write($0) }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { try flush() }
   }
 
   private func flush() throws {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { bytes -> Int in
-        guard let base = bytes.baseAddress else { return 0 }
-        #if canImport(Glibc)
-          return Glibc.write(file.descriptor, base + offset, bytes.count - offset)
-        #else
-          return Darwin.write(file.descriptor, base + offset, bytes.count - offset)
-        #endif
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let code = errno
-        discard()
-        throw SyncTargetError(
-          .writeFailed, "cannot write '\(path)': \(String(cString: strerror(code)))")
-      }
-      offset += written
+    do {
+      try SystemCallBuffers.writeAll(buffer.span, to: file.descriptor)
+    } catch {
+      discard()
+      throw SyncTargetError(.writeFailed, "cannot write '\(path)': \(error.reason)")
     }
     buffer.removeAll(keepingCapacity: true)
   }

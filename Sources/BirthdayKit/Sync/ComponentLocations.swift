@@ -43,7 +43,8 @@ struct ComponentLocations {
   }
 
   private let spool: TemporaryFile
-  private var pending: [UInt8] = []
+  /// Four little-endian words per component: key high, key low, start, end.
+  private var pending: [UInt64] = []
   /// Where the first `END:VCALENDAR` line starts.
   private(set) var endOfCalendar: Int?
   /// How many bytes the scan read.
@@ -53,19 +54,16 @@ struct ComponentLocations {
 
   init() throws {
     spool = try TemporaryFile()
-    pending.reserveCapacity(1 << 16)
+    pending.reserveCapacity(Self.blockWords)
   }
 
   /// Records an event component.
   mutating func add(_ key: SyncEventKey, _ range: Range<Int>) throws {
-    func put(_ word: UInt64) {
-      withUnsafeBytes(of: word.littleEndian) { pending.append(contentsOf: $0) }
-    }
-    put(key.high)
-    put(key.low)
-    put(UInt64(range.lowerBound))
-    put(UInt64(range.upperBound))
-    if pending.count >= 1 << 16 { try flush() }
+    pending.append(key.high.littleEndian)
+    pending.append(key.low.littleEndian)
+    pending.append(UInt64(range.lowerBound).littleEndian)
+    pending.append(UInt64(range.upperBound).littleEndian)
+    if pending.count >= Self.blockWords { try flush() }
   }
 
   /// Records where `END:VCALENDAR` is (the first one counts).
@@ -78,42 +76,38 @@ struct ComponentLocations {
 
   private mutating func flush() throws {
     guard !pending.isEmpty else { return }
-    try spool.append(pending)
+    try SpanTransfer.append(pending, to: spool)
     pending.removeAll(keepingCapacity: true)
   }
 
   /// The components whose key `wanted` accepts, in file order.
   func locations(where wanted: (SyncEventKey) -> Bool) throws -> [Location] {
     var found: [Location] = []
-    var block = [UInt8](repeating: 0, count: 1 << 16)
+    var block = [UInt64](repeating: 0, count: Self.blockWords)
     var offset = 0
     while offset < spool.size {
-      let count = try block.withUnsafeMutableBytes { buffer in
-        var done = 0
-        let wanted = min(buffer.count, spool.size - offset)
-        while done < wanted {
-          let read = try spool.read(
-            at: offset + done, into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<wanted]))
-          guard read > 0 else {
-            throw TemporaryFileError(operation: "read", directory: spool.directory, code: EIO)
-          }
-          done += read
-        }
-        return done
+      let words = min(block.count, (spool.size - offset) / 8)
+      let count = try SpanTransfer.fill(&block, from: spool, at: offset, count: words)
+      guard count == words * 8, words > 0 else {
+        throw TemporaryFileError(operation: "read", directory: spool.directory, code: EIO)
       }
-      block.withUnsafeBytes { bytes in
-        for record in stride(from: 0, to: count, by: 32) {
-          func word(_ index: Int) -> UInt64 {
-            UInt64(
-              littleEndian: bytes.loadUnaligned(fromByteOffset: record + index * 8, as: UInt64.self)
-            )
-          }
-          let key = SyncEventKey(high: word(0), low: word(1))
-          if wanted(key) { found.append(Location(key: key, range: Int(word(2))..<Int(word(3)))) }
+      for record in stride(from: 0, to: words - 3, by: 4) {
+        let key = SyncEventKey(
+          high: UInt64(littleEndian: block[record]), low: UInt64(littleEndian: block[record + 1]))
+        if wanted(key) {
+          found.append(
+            Location(
+              key: key,
+              range: Int(
+                UInt64(littleEndian: block[record + 2]))..<Int(
+                  UInt64(littleEndian: block[record + 3]))))
         }
       }
       offset += count
     }
     return found
   }
+
+  /// The words written and read at a time (64 KiB).
+  private static let blockWords = 1 << 13
 }

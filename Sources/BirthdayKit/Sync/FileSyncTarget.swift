@@ -140,18 +140,13 @@ public struct FileSyncTarget: SyncTarget {
     var block = [UInt8](repeating: 0, count: 1 << 16)
     func copy(upTo end: Int) throws {
       while position < end {
-        let count = try block.withUnsafeMutableBytes {
-          try source.read(
-            at: position,
-            into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, end - position)]))
-        }
+        let count = try SpanTransfer.read(
+          source, at: position, into: &block, in: 0..<min(block.count, end - position))
         guard count > 0 else {
           throw SyncTargetError(
             .unreadable, "'\(displayName(source))' became shorter while syncing")
         }
-        try block.withUnsafeBufferPointer {
-          try output.write(UnsafeBufferPointer(rebasing: $0[..<count]))
-        }
+        try output.write(count == block.count ? block : Array(block[..<count]))
         position += count
       }
     }

@@ -110,13 +110,9 @@ package final class ReplacementFile {
   /// Removes the temporary files of this naming in `directory` that no run holds (whichever
   /// file they were for: a stale one is stale for every target). Returns their paths.
   package static func removeStaleFiles(in directory: String) -> [String] {
-    guard let folder = opendir(directory) else { return [] }
-    defer { closedir(folder) }
+    guard let entries = try? SystemCallBuffers.entryNames(inFolder: directory) else { return [] }
     var removed: [String] = []
-    while let entry = readdir(folder) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for entryName in entries {
       guard isTemporaryName(entryName) else { continue }
       let candidate = directory + "/" + entryName
       let file = open(candidate, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)

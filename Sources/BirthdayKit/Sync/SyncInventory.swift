@@ -232,9 +232,7 @@ public struct SyncInventory: Sendable {
     finished = true
     try flushSpool()
     // In file order within a UID (the spool offsets grow), as a stable sort would leave them.
-    entries.withUnsafeMutableBufferPointer {
-      $0.heapSort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
-    }
+    entries.heapSort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
     currentResourceEntries = [:]
     // In a file, the components of a UID may be anywhere; resources were merged one by one.
     guard !hasResources else { return }
@@ -290,9 +288,8 @@ public struct SyncInventory: Sendable {
     var buffered: [UInt8] = []
     func fill(_ count: Int) throws {
       while buffered.count < count {
-        let read = try header.withUnsafeMutableBytes {
-          try spool.read(at: offset + buffered.count, into: $0)
-        }
+        let read = try SpanTransfer.read(
+          spool, at: offset + buffered.count, into: &header, in: 0..<header.count)
         guard read > 0 else {
           throw TemporaryFileError(operation: "read", directory: spool.directory, code: EIO)
         }

@@ -253,10 +253,7 @@ public struct SyncPlan: Sendable {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let read = try bytes.withUnsafeMutableBytes {
-        try spool.read(
-          at: offset + done, into: UnsafeMutableRawBufferPointer(rebasing: $0[done...]))
-      }
+      let read = try SpanTransfer.read(spool, at: offset + done, into: &bytes, in: done..<count)
       if read == 0 { break }
       done += read
     }

@@ -76,7 +76,7 @@ package final class SyncWantedEventCollector: RenderedEventObserver {
   }
 
   private func flush(_ state: inout State) throws {
-    try state.pending.withUnsafeBytes { try spool.append($0) }
+    try SpanTransfer.append(state.pending, to: spool)
     state.pending.removeAll(keepingCapacity: true)
   }
 }

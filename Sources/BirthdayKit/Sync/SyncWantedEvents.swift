@@ -44,7 +44,7 @@ package struct SyncWantedEvents {
       if pending.count == Self.blockCount { try flush() }
     }
     func flush() throws {
-      try pending.withUnsafeBytes { try spool.append($0) }
+      try SpanTransfer.append(pending, to: spool)
       pending.removeAll(keepingCapacity: true)
     }
     var reader = SyncComponentReader(
@@ -102,8 +102,8 @@ package struct SyncWantedEvents {
     // The header is what comes before the events, which are all that comes before the footer.
     let headerLength = source.size - footer.count - Int(collector.length)
     guard collector.isComplete, headerLength >= beginning.count else { return nil }
-    let head = try Self.read(source, at: 0, count: headerLength + firstEvent.count)
-    let tail = try Self.read(source, at: source.size - footer.count, count: footer.count)
+    let head = try source.bytes(at: 0, count: headerLength + firstEvent.count)
+    let tail = try source.bytes(at: source.size - footer.count, count: footer.count)
     guard tail == footer, head.starts(with: beginning),
       collector.count == 0 || head[headerLength...].elementsEqual(firstEvent)
     else { return nil }
@@ -113,23 +113,6 @@ package struct SyncWantedEvents {
     self.count = collector.count
     self.offset = Int64(headerLength)
     self.calendarHeader = Array(head[..<headerLength])
-  }
-
-  /// `count` bytes of `source` from `offset` (fewer at its end).
-  private static func read(_ source: some RandomAccessByteSource, at offset: Int, count: Int)
-    throws -> [UInt8]
-  {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let read = try bytes.withUnsafeMutableBytes {
-        try source.read(
-          at: offset + filled, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-      }
-      if read == 0 { break }
-      filled += read
-    }
-    return Array(bytes[..<filled])
   }
 
   /// Calls `body` with every group, in the calendar's order.
@@ -142,17 +125,9 @@ package struct SyncWantedEvents {
     var remaining = count
     while remaining > 0 {
       let wanted = min(remaining, Self.blockCount)
-      var filled = 0
-      while filled < wanted * stride {
-        let read = try block.withUnsafeMutableBytes {
-          try spool.read(
-            at: offset + filled,
-            into: UnsafeMutableRawBufferPointer(rebasing: $0[filled..<wanted * stride]))
-        }
-        guard read > 0 else {
-          throw TemporaryFileError(operation: "read", directory: spool.directory, code: 5)  // EIO
-        }
-        filled += read
+      let filled = try SpanTransfer.fill(&block, from: spool, at: offset, count: wanted)
+      guard filled == wanted * stride else {
+        throw TemporaryFileError(operation: "read", directory: spool.directory, code: 5)  // EIO
       }
       for index in 0..<wanted { try body(block[index]) }
       offset += filled

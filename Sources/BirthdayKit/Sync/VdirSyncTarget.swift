@@ -158,20 +158,18 @@ public struct VdirSyncTarget: SyncTarget {
 
   /// The `.ics` files of the folder, sorted; refuses a folder that is not a vdir calendar.
   private func eventFiles() throws -> [String] {
-    guard let directory = opendir(path) else {
-      if errno == ENOENT { return [] }
-      if errno == ENOTDIR {
+    let entries: [String]
+    do {
+      entries = try SystemCallBuffers.entryNames(inFolder: path)
+    } catch {
+      if error.code == ENOENT { return [] }
+      if error.code == ENOTDIR {
         throw SyncTargetError(.refused, "'\(path)' is not a folder")
       }
-      throw SyncTargetError(
-        .unreadable, "cannot read '\(path)': \(String(cString: strerror(errno)))")
+      throw SyncTargetError(.unreadable, "cannot read '\(path)': \(error.reason)")
     }
-    defer { closedir(directory) }
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in entries {
       if name.hasPrefix(".") || Self.metadataFiles.contains(name) { continue }
       var info = stat()
       let isFile = stat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
