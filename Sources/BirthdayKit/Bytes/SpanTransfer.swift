@@ -1,6 +1,6 @@
 /// Moves bytes between spans or ranges of arrays and the package's pointer-taking reads and
-/// writes (``TemporaryFile``, ``RandomAccessByteSource``, a ``ByteSource``), so that callers
-/// outside `Bytes/` hold arrays and ranges, never the raw memory those calls fill.
+/// writes (``TemporaryFile``, ``RandomAccessByteSource``), so that callers outside `Bytes/` hold
+/// arrays and ranges, never the raw memory those calls fill.
 ///
 /// Each entry point checks its range against the array, so a wrong index traps instead of
 /// reading or writing past the bytes.
@@ -40,17 +40,6 @@ package enum SpanTransfer {
     }
   }
 
-  /// Reads up to `range.count` bytes of `source` into `bytes[range]`; returns how many, 0 at the
-  /// end of the input.
-  package static func read(
-    _ source: inout some ByteSource, into bytes: inout [UInt8], in range: Range<Int>
-  ) throws -> Int {
-    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside array")
-    return try bytes.withUnsafeMutableBytes { raw in
-      try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[range]))
-    }
-  }
-
   /// Appends the in-memory bytes of `elements` to the end of `file`: a spool of plain values
   /// (no references), read back with ``fill(_:from:at:count:)`` on the same machine.
   /// - Throws: ``TemporaryFileError`` (a full disk, for example).
@@ -78,16 +67,6 @@ package enum SpanTransfer {
         filled += read
       }
       return filled
-    }
-  }
-
-  /// Moves `bytes[range]` to the start of `bytes` (the unread tail of a block, before the next
-  /// read fills the rest), in one `memmove`.
-  package static func moveToStart(_ bytes: inout [UInt8], from range: Range<Int>) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside array")
-    bytes.withUnsafeMutableBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      base.copyMemory(from: base + range.lowerBound, byteCount: range.count)
     }
   }
 }

@@ -10,7 +10,7 @@ import Testing
     var generator = SystemRandomNumberGenerator()
     var values = (0..<count).map { _ in Int.random(in: 0..<(count / 2 + 1), using: &generator) }
     let expected = values.sorted()
-    values.withUnsafeMutableBufferPointer { $0.heapSort(by: <) }
+    values.heapSort(by: <)
     #expect(values == expected)
   }
 }
