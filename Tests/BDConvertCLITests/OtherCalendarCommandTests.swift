@@ -33,6 +33,7 @@ import Testing
   @Test(arguments: [
     (["--date-calendar", "mayan"], "invalid --date-calendar 'mayan'"),
     (["--years", "0"], "invalid --years '0'"),
+    (["--hebrew-adar", "adar3"], "invalid --hebrew-adar 'adar3'"),
   ])
   func usageErrors(options: [String], message: String) throws {
     let folder = try TemporaryDirectory()
@@ -82,5 +83,46 @@ import Testing
     #expect(object["age"] as? Int == 86)
     #expect(object["calendar"] as? String == "chinese")
     #expect(object["calendarDate"] as? String == "1940-09-15")
+  }
+
+  /// Born in Adar of the common year 5785: in the leap year 5787, Adar II by default, Adar I
+  /// with `--hebrew-adar adar1` (from the command line or the config file); born in Adar II of
+  /// the leap year 5784, Adar II either way.
+  @Test(arguments: [
+    ([String](), "", ["20270319", "20270319"]),
+    (["--hebrew-adar", "adar2"], "", ["20270319", "20270319"]),
+    (["--hebrew-adar", "adar1"], "", ["20270217", "20270319"]),
+    ([], "hebrew-adar = adar1\n", ["20270217", "20270319"]),
+    (["--hebrew-adar", "adar2"], "hebrew-adar = adar1\n", ["20270319", "20270319"]),
+  ])
+  func hebrewAdarInLeapYears(options: [String], config: String, expected: [String]) throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", "Name,Birthday\nCommon,5785-07-10\nLeap,5784-07-10\n")
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("bdconvert"), withIntermediateDirectories: true)
+    _ = try folder.write("bdconvert/config", config)
+    let output = folder.url.appendingPathComponent("out.ics").path
+    let result = try runBDConvert(
+      [
+        "csv-to-ics", path, "--date-calendar", "hebrew", "--years", "1", "--today",
+        "2027-01-01", "--no-alarm", "-o", output,
+      ] + options, environment: ["SOURCE_DATE_EPOCH": "0", "XDG_CONFIG_HOME": folder.url.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let starts = try String(contentsOfFile: output, encoding: .utf8)
+      .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("DTSTART") }
+    #expect(starts.map { String($0.suffix(8)) } == expected)
+  }
+
+  @Test func upcomingTakesTheAdarRule() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", "Name,Birthday\nCommon,5785-07-10\n")
+    let result = runInProcess([
+      "upcoming", path, "--date-calendar", "hebrew", "--today", "2027-02-10", "--days", "14",
+      "--json", "--hebrew-adar", "adar1",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["date"] as? String == "2027-02-17")
   }
 }

@@ -31,7 +31,8 @@ extension CommandSpec {
           CalendarOption.days, CalendarOption.upcomingToday, CalendarOption.upcomingJSON,
           ConversionOption.anniversaries, CalendarOption.allEvents, ConversionOption.leapDay,
           ConversionOption.group, ConversionOption.exclude, ConversionOption.excludeFrom,
-          ConversionOption.memorials, ConversionOption.otherDates, CommonOption.verboseWarnings,
+          ConversionOption.memorials, ConversionOption.otherDates, ConversionOption.hebrewAdar,
+          CommonOption.verboseWarnings,
           CommonOption.color, CommonOption.noConfig, CommonOption.help,
         ]),
       OptionGroup(
