@@ -125,4 +125,37 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["date"] as? String == "2027-02-17")
   }
+
+  /// `list --json` reads the calendar and the date in it back from the event's
+  /// `X-BDCONVERT-CALENDAR-DATE`, with upcoming's field names; a Gregorian event has neither.
+  @Test func listTellsTheCalendar() throws {
+    let folder = try TemporaryDirectory()
+    let path = try folder.write("in.csv", Self.rows)
+    let calendar = folder.url.appendingPathComponent("out.ics").path
+    let written = try runBDConvert([
+      "csv-to-ics", path, "--date-calendar", "chinese", "--years", "1", "--today", "2026-01-01",
+      "--no-alarm", "-o", calendar,
+    ])
+    #expect(written.status == 0)
+    let text = try String(contentsOfFile: calendar, encoding: .utf8)
+    #expect(text.contains("\r\nX-BDCONVERT-CALENDAR-DATE:chinese:1940-09-15\r\n"))
+    #expect(text.contains("\r\nX-BDCONVERT-CALENDAR-DATE:chinese:2020-L04-08\r\n"))
+    let gregorian = try folder.write(
+      "g.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna\r\nBDAY:1990-03-04\r\nEND:VCARD\r\n")
+    let plain = folder.url.appendingPathComponent("g.ics").path
+    #expect(try runBDConvert(["vcf-to-ics", gregorian, "-o", plain]).status == 0)
+    let listed = try runBDConvert(["list", calendar, plain, "--json", "--today", "2026-01-01"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let objects = try listed.stdout.split(separator: "\n").map {
+      try #require(
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let byName = Dictionary(
+      uniqueKeysWithValues: objects.map { ($0["summary"] as? String ?? "", $0) })
+    #expect(byName["Birthday: 李小龍"]?["calendar"] as? String == "chinese")
+    #expect(byName["Birthday: 李小龍"]?["calendarDate"] as? String == "1940-09-15")
+    #expect(byName["Birthday: Leap"]?["calendarDate"] as? String == "2020-L04-08")
+    #expect(byName["Birthday: Anna"]?["calendar"] == nil)
+    #expect(byName["Birthday: Anna"]?["calendarDate"] == nil)
+  }
 }
