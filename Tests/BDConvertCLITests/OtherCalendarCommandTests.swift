@@ -158,4 +158,37 @@ import Testing
     #expect(byName["Birthday: Anna"]?["calendar"] == nil)
     #expect(byName["Birthday: Anna"]?["calendarDate"] == nil)
   }
+
+  /// `sync --json` names the calendar and the date in it for each change of such an event:
+  /// an addition and a replacement from the event written, a removal from the target's.
+  @Test func syncTellsTheCalendar() throws {
+    let folder = try TemporaryDirectory()
+    let first = try folder.write("a.csv", Self.rows)
+    let second = try folder.write("b.csv", "Name,Birthday\n李小龍,1940-09-16\n")
+    let target = folder.url.appendingPathComponent("out.ics").path
+    func sync(_ path: String) throws -> [[String: Any]] {
+      let result = try runBDConvert([
+        "sync", path, "--date-calendar", "chinese", "--to", target, "--years", "1", "--today",
+        "2026-01-01", "--no-alarm", "--json", "--force",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      return try result.stdout.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+    }
+    func shown(_ changes: [[String: Any]]) -> [String] {
+      changes.map {
+        "\($0["op"] as? String ?? "") \($0["summary"] as? String ?? "") "
+          + "\($0["calendar"] as? String ?? "-") \($0["calendarDate"] as? String ?? "-")"
+      }.sorted()
+    }
+    #expect(
+      shown(try sync(first)) == [
+        "add Birthday: Leap chinese 2020-L04-08", "add Birthday: 李小龍 chinese 1940-09-15",
+      ])
+    #expect(
+      shown(try sync(second)) == [
+        "remove Birthday: Leap chinese 2020-L04-08", "replace Birthday: 李小龍 chinese 1940-09-16",
+      ])
+  }
 }

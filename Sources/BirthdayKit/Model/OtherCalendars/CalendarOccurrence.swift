@@ -55,6 +55,15 @@ extension CalendarOccurrence {
       String(propertyValue[propertyValue.index(after: colon)...]), in: system)
   }
 
+  /// The date of the ``propertyName`` line in the bytes of an event bdconvert wrote (the line
+  /// is short ASCII, never folded), or `nil` without one.
+  package static func calendarDate(inEvent bytes: [UInt8]) -> CalendarDate? {
+    let name = Array("\r\n\(propertyName):".utf8)
+    guard let start = bytes.firstRange(of: name)?.upperBound else { return nil }
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: "\r")) ?? bytes.endIndex
+    return calendarDate(propertyValue: String(decoding: bytes[start..<end], as: UTF8.self))
+  }
+
   /// The event's `DESCRIPTION`: `Born 1984-09-10 (chinese calendar 1984-08-15)`, or without a
   /// year `chinese calendar --08-15`. Plain ASCII with nothing to escape.
   func descriptionText(kind: CelebrationKind) -> String {
