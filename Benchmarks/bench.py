@@ -244,18 +244,6 @@ def bench_instructions(binary, probe_dir):
         print(f"  {name:<28}{callgrind([binary] + command) / 1e6:>10.2f} M")
 
 
-def changed_copy(source, target, every=100):
-    """`source` with the name of every `every`-th card changed (1%), so that its event is replaced."""
-    with open(source, "rb") as f, open(target, "wb") as out:
-        count = 0
-        for line in f:
-            if line.startswith(b"BEGIN:VCARD"):
-                count += 1
-            if line.startswith(b"FN") and count % every == 0:
-                line = line.replace(b":", b":Renamed ", 1)
-            out.write(line)
-
-
 def bench_sync(binary, sizes, runs, baseline=None):
     """sync: 1% of N contacts changed, into the calendar of their previous sync, against converting
     the same contacts; and the peak RSS of the first sync (N additions) and of the re-sync. With a
@@ -272,7 +260,7 @@ def bench_sync(binary, sizes, runs, baseline=None):
             subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "vcf30", str(size), vcard], check=True)
         changed = os.path.join(WORK, f"vcf30-{size}-changed.vcf")
         if not os.path.exists(changed):
-            changed_copy(vcard, changed)
+            fair.changed_copy(vcard, changed)
         target = os.path.join(WORK, "sync-target.ics")
         # A re-synced target has its lock file from the earlier sync (sync reads such a target
         # while it converts): there from the first round on, as in real use.

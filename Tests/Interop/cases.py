@@ -17,7 +17,7 @@ PEOPLE = [
     ("Jane", "Doe", 4, 12),
     ("Zoë", "Ångström", 2, 29),
     ("José", "Müller", 12, 31),
-    ("山田", "太郎", 1, 1),
+    ("太郎", "山田", 1, 1),
     ("Ada", "O'Neill", 7, 15),
 ]
 YEAR_VARIANTS = {
@@ -51,7 +51,19 @@ class Person:
 
     @property
     def name(self):
+        # Chinese, Japanese and Korean names: family name first, no space (山田太郎).
+        if is_cjk(self.given) and is_cjk(self.family):
+            return f"{self.family}{self.given}"
         return f"{self.given} {self.family}"
+
+
+def is_cjk(text):
+    """Every letter a Han character, kana or hangul (as bdconvert's PersonName.isCJK)."""
+    ranges = [(0x1100, 0x11FF), (0x3040, 0x30FF), (0x3130, 0x318F), (0x3400, 0x4DBF),
+              (0x4E00, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xF900, 0xFAFF),
+              (0x20000, 0x3134F)]
+    letters = [c for c in text if c not in " \u30fb\u00b7"]
+    return bool(letters) and all(any(lo <= ord(c) <= hi for lo, hi in ranges) for c in letters)
 
 
 @dataclasses.dataclass

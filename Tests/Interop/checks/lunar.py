@@ -60,11 +60,7 @@ def check_chinese(binary, work):
         reminders = [str(alarm["DESCRIPTION"]) for alarm in event.walk("VALARM")]
         if reminders != ["今天是李小龍的生日，记得送上祝福！"]:
             problems.append(f"icalendar (zh): reminders {reminders} on {event.start}")
-    for day, _ in expected:
-        out = subprocess.run([libical.BINARY, output, "--expand", str(day.year)], capture_output=True, text=True,
-                             timeout=60)
-        if day.isoformat() not in out.stdout.split():
-            problems.append(f"libical does not show {day} (zh): {out.stdout.strip()[:300]}")
+    problems += libical_problems(output, expected, " (zh)")
     return problems
 
 
@@ -80,12 +76,18 @@ def check(binary, work):
     problems = []
     if found != expected:
         problems.append(f"icalendar: {found} != {expected}")
-    # libical's own iterator: each lunar day is an occurrence in its year.
+    problems += libical_problems(output, expected)
+    return problems
+
+
+def libical_problems(output, expected, tag=""):
+    """libical's own iterator: each lunar day is an occurrence in its year."""
+    problems = []
     for day, _ in expected:
         out = subprocess.run([libical.BINARY, output, "--expand", str(day.year)], capture_output=True, text=True,
                              timeout=60)
         if day.isoformat() not in out.stdout.split():
-            problems.append(f"libical does not show {day}: {out.stdout.strip()[:300]}")
+            problems.append(f"libical does not show {day}{tag}: {out.stdout.strip()[:300]}")
     return problems
 
 
