@@ -6,9 +6,10 @@ Through the built binary, end to end: a CSV of dates in one calendar goes throug
 
 1. Conversions: every day of 1900-2100 within the library's range, written in the calendar by the
    library, must come back as the same Gregorian day (the "Born" date of the event's DESCRIPTION).
-2. Celebration rules: random birthdays (and the hard cases: leap months, 30th days, Adar I,
-   30 Cheshvan/Kislev, Esfand 30) over 50 years: the set of event days must be the days the rules
-   give with the library (docs/other-calendars.md).
+2. Celebration rules: random birthdays (and the hard cases: leap months, 30th days, Adar I and
+   Adar, 30 Cheshvan/Kislev, Esfand 30) over 50 years: the set of event days must be the days the
+   rules give with the library (docs/other-calendars.md); the Hebrew ones with
+   `--hebrew-adar adar2` (the default) and `adar1`.
 
 Libraries: lunardate (Chinese), korean-lunar-calendar (Korean), pyluach (Hebrew),
 hijridate (Umm al-Qura), jdatetime (Persian).
@@ -210,10 +211,10 @@ def check_conversions(binary, work, calendar):
     return not wrong
 
 
-def celebration(calendar, birth, year):
+def celebration(calendar, birth, year, adar="adar2"):
     """The day the rules of docs/other-calendars.md give, with the library alone."""
     _, _, _, to_greg = CALENDARS[calendar]
-    _, month, leap, day = birth
+    born, month, leap, day = birth
     if calendar in ("chinese", "korean"):
         if leap and to_greg(year, month, True, 1) is None:
             leap = False
@@ -225,6 +226,9 @@ def celebration(calendar, birth, year):
     if calendar == "hebrew":
         if month == 6 and not hebrew_leap(year):
             month = 7
+        # Adar of a common year: Adar II of a leap year, or Adar I with --hebrew-adar adar1.
+        if month == 7 and adar == "adar1" and hebrew_leap(year) and not hebrew_leap(born):
+            month = 6
         g = to_greg(year, month, False, day)
         if g is None and day == 30:
             previous = to_greg(year, month, False, 29)
@@ -237,7 +241,7 @@ def celebration(calendar, birth, year):
     return None
 
 
-def check_rules(binary, work, calendar, count, years, seed):
+def check_rules(binary, work, calendar, count, years, seed, adar=None):
     first, last, to_cal, to_greg = CALENDARS[calendar]
     rng = random.Random(seed)
     start, end = 2000, 2000 + years
@@ -250,7 +254,7 @@ def check_rules(binary, work, calendar, count, years, seed):
         if len(births) % 2 == 0:
             y, m, leap, d = birth
             hard = {"chinese": leap or d == 30, "korean": leap or d == 30,
-                    "hebrew": m in (2, 3, 6) and d == 30 or m == 6,
+                    "hebrew": m in (2, 3, 6) and d == 30 or m in (6, 7),
                     "islamic": d == 30, "persian": m == 12 and d == 30}[calendar]
             if not hard:
                 continue
@@ -260,8 +264,9 @@ def check_rules(binary, work, calendar, count, years, seed):
     while years > 0 and dt.date(start + years - 1, 12, 31) > last:
         years -= 1
     end = start + years
+    extra = ["--hebrew-adar", adar] if adar else []
     events = run(binary, work, f"{calendar}-rules", rows, [
-        "--date-calendar", calendar, "--today", f"{start}-01-01", "--years", str(years)])
+        "--date-calendar", calendar, "--today", f"{start}-01-01", "--years", str(years)] + extra)
     got = {}
     for name, day, _ in events:
         got.setdefault(name, set()).add(day)
@@ -271,12 +276,13 @@ def check_rules(binary, work, calendar, count, years, seed):
         first_year = to_cal(dt.date(start, 1, 1))[0]
         last_year = to_cal(dt.date(end - 1, 12, 31))[0]
         for year in range(max(first_year, birth[0]), last_year + 1):
-            day = celebration(calendar, birth, year)
+            day = celebration(calendar, birth, year, adar or "adar2")
             if day and start <= day.year < end:
                 want.add(day)
         if got.get(f"r{i}", set()) != want:
             wrong.append((text(*birth), sorted(want ^ got.get(f"r{i}", set()))[:4]))
-    print(f"{calendar}: {count} birthdays x {years} years: {len(wrong)} differ")
+    setting = f" (--hebrew-adar {adar})" if adar else ""
+    print(f"{calendar}{setting}: {count} birthdays x {years} years: {len(wrong)} differ")
     for item in wrong[:10]:
         print("  ", item)
     return not wrong
@@ -294,7 +300,14 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for calendar in args.calendars:
             ok &= check_conversions(args.binary, work, calendar)
-            ok &= check_rules(args.binary, work, calendar, args.birthdays, args.years, args.seed)
+            if calendar == "hebrew":
+                # The default unnamed, then both settings named: the option is checked too.
+                for adar in (None, "adar2", "adar1"):
+                    ok &= check_rules(args.binary, work, calendar, args.birthdays, args.years,
+                                      args.seed, adar)
+            else:
+                ok &= check_rules(args.binary, work, calendar, args.birthdays, args.years,
+                                  args.seed)
     sys.exit(0 if ok else 1)
 
 

@@ -179,6 +179,8 @@ def main():
         check_sync(args.bdconvert, args.work)
         problems = lunar.check(args.bdconvert, args.work)
         report(not problems, "lunar", "icalendar-libical", problems)
+        problems = lunar.check_calendar_date(args.bdconvert, args.work)
+        report(not problems, "lunar", "calendar-date-kept", problems)
         run_checks(os.path.join(args.work, "lunar.ics"), None, "lunar", FULL + CLIENTS)
         problems = lunar.check_chinese(args.bdconvert, args.work)
         report(not problems, "lunar-zh", "icalendar-libical", problems)

@@ -5,7 +5,8 @@
  * (RECURRENCE-ID) in that year, "UID R DATE".
  *
  * Build: cc libical_check.c -o libical_check $(pkg-config --cflags --libs libical)
- * Usage: libical_check FILE.ics [--expand YEAR]
+ * Usage: libical_check FILE.ics [--expand YEAR | --print]
+ * With --print it prints the calendar as libical writes it back.
  * Exit:  0 no errors, 1 errors (each printed as "X-LIC-ERROR: ..."), 2 unreadable or unparsable.
  */
 #include <libical/ical.h>
@@ -69,7 +70,7 @@ static void expand(icalcomponent *calendar, int year) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) { fprintf(stderr, "usage: libical_check FILE.ics [--expand YEAR]\n"); return 2; }
+  if (argc < 2) { fprintf(stderr, "usage: libical_check FILE.ics [--expand YEAR | --print]\n"); return 2; }
   char *text = read_file(argv[1]);
   if (!text) { fprintf(stderr, "cannot read %s\n", argv[1]); return 2; }
   icalcomponent *calendar = icalparser_parse_string(text);
@@ -80,6 +81,7 @@ int main(int argc, char **argv) {
   }
   int errors = count_errors(calendar);
   if (argc == 4 && strcmp(argv[2], "--expand") == 0) expand(calendar, atoi(argv[3]));
+  if (argc == 3 && strcmp(argv[2], "--print") == 0) fputs(icalcomponent_as_ical_string(calendar), stdout);
   icalcomponent_free(calendar);
   return errors > 0 ? 1 : 0;
 }

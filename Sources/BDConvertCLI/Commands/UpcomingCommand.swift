@@ -13,6 +13,9 @@ enum UpcomingCommand {
     let days = try arguments.value(O.days) ?? 14
     let today = try frontend.today(O.upcomingToday)
     let policy = try arguments.value(ConversionOption.leapDay) ?? .feb28
+    // The human output's words; the JSON is the same in every language.
+    let language =
+      try arguments.value(O.upcomingLang) ?? Language.fromEnvironment(frontend.environment)
     var options = ConvertOptions(format: .vCard)
     options.csv = try ConvertOptions.parseCSVOptions(arguments)
     options.includeAnniversaries = arguments.has(ConversionOption.anniversaries)
@@ -50,18 +53,21 @@ enum UpcomingCommand {
       throw Frontend.commandError(error)
     }
     if verbose, let books = servers.books { StandardStreams.error(books.requestSummary) }
-    print(collector.finder.sorted(), json: arguments.has(O.upcomingJSON))
+    print(
+      collector.finder.sorted(), json: arguments.has(O.upcomingJSON),
+      words: UpcomingWords(language))
     return .success
   }
 
-  /// One line per date (or one JSON object), or on a terminal the aligned table.
-  static func print(_ found: [UpcomingDate], json: Bool) {
+  /// One line per date (or one JSON object), or on a terminal the aligned table; the lines and
+  /// the table in `words`' language.
+  static func print(_ found: [UpcomingDate], json: Bool, words: UpcomingWords) {
     if json {
       StandardStreams.output(found.map { $0.jsonLine + "\n" }.joined())
     } else if StandardStreams.outputIsTerminal {
-      StandardStreams.output(table(found))
+      StandardStreams.output(table(found, words: words))
     } else {
-      StandardStreams.output(found.map { $0.textLine + "\n" }.joined())
+      StandardStreams.output(found.map { $0.textLine(words) + "\n" }.joined())
     }
   }
 }

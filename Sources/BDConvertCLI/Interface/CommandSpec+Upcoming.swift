@@ -23,15 +23,22 @@ extension CommandSpec {
         "WHEN is 'today', 'tomorrow' or 'in N days'; AGE the age turned (years married), empty "
           + "when the year is not known; KIND birthday or anniversary. 29 February follows "
           + "--leap-day in common years. Made for a daily mail from cron."),
+      .paragraph(
+        "In another language (--lang, or LC_ALL, LC_MESSAGES, LANG) DAY, WHEN, KIND and the "
+          + "headings are in its words, as in the calendar's reminders; DATE and AGE stay "
+          + "digits and --json stays the same, for scripts. Under LANG=de_DE.UTF-8:"),
+      .literal(["2026-05-01<TAB>Fr<TAB>morgen<TAB>Anna Nagy<TAB>41<TAB>Geburtstag"]),
     ],
     optionGroups: [
       OptionGroup(
         "options",
         [
           CalendarOption.days, CalendarOption.upcomingToday, CalendarOption.upcomingJSON,
+          CalendarOption.upcomingLang,
           ConversionOption.anniversaries, CalendarOption.allEvents, ConversionOption.leapDay,
           ConversionOption.group, ConversionOption.exclude, ConversionOption.excludeFrom,
-          ConversionOption.memorials, ConversionOption.otherDates, CommonOption.verboseWarnings,
+          ConversionOption.memorials, ConversionOption.otherDates, ConversionOption.hebrewAdar,
+          CommonOption.verboseWarnings,
           CommonOption.color, CommonOption.noConfig, CommonOption.help,
         ]),
       OptionGroup(
@@ -47,8 +54,14 @@ extension CommandSpec {
       "bdconvert upcoming google.csv --days 7 --anniversaries",
       "bdconvert upcoming birthdays.ics --json | jq -r 'select(.days == 0) | .name'",
       "bdconvert upcoming contacts.vcf --days 7 | mail -E -s Birthdays me@example.org",
+      "bdconvert upcoming contacts.vcf --lang de",
     ],
-    environment: ServerAccess.environment,
+    environment: ServerAccess.environment + [
+      Choice(
+        "LC_ALL", "the language of the lines and the table unless --lang (then LC_MESSAGES, LANG)"),
+      Choice("LC_MESSAGES", "the language when LC_ALL is not set"),
+      Choice("LANG", "the language when neither LC_ALL nor LC_MESSAGES is set"),
+    ],
     exitStatuses: [
       StatusSpec(.success, "success"), StatusSpec(.usage, "usage error"),
       StatusSpec(.dataError, "not a contact file or calendar"),

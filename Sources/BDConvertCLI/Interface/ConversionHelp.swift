@@ -12,7 +12,7 @@ enum ConversionHelp {
         [
           O.alarm, O.noAlarm, O.leapDay, O.anniversaries, O.summary, O.message,
           O.anniversarySummary, O.anniversaryMessage, O.lang, O.ageYears, O.today, O.years,
-          O.client,
+          O.hebrewAdar, O.client,
         ]),
       OptionGroup("whose dates", [O.group, O.exclude, O.excludeFrom, O.memorials, O.otherDates]),
     ]

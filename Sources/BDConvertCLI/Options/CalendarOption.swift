@@ -1,3 +1,5 @@
+import BirthdayKit
+
 /// The options of the commands that read calendars (`list`, `delete`, `merge`) and of
 /// `upcoming`, each declared once.
 enum CalendarOption {
@@ -58,6 +60,13 @@ enum CalendarOption {
     help:
       "one JSON object per line instead, with the keys date, days, uid, name, kind and "
       + "age (null when unknown)")
+  static let upcomingLang = Option<Language>(
+    "--lang", ValueSpec("TAG"), parser: ConversionOption.lang.parser,
+    help:
+      "the language of the lines and the table (WHEN, KIND, the day of the week, the "
+      + "headings): a BCP 47 tag, \(Language.supportedTags) (de-AT, zh-TW and de_DE.UTF-8 are "
+      + "read too). Default: LC_ALL, LC_MESSAGES or LANG; English for C, POSIX or a language "
+      + "not listed. --json is the same in every language.")
   static let allEvents = Option(
     flag: "--all-events",
     help:

@@ -103,6 +103,19 @@ enum ConversionOption {
       "for birthdays kept in another calendar (Chinese, Korean, Hebrew, Hijri, Persian): one "
       + "event on each Gregorian day they fall on in the N years from this one (default 10); "
       + "sync moves the years on")
+  static let hebrewAdar = Option<HebrewAdarRule>(
+    "--hebrew-adar",
+    ValueSpec(
+      "ADAR",
+      .choices([
+        Choice("adar2", "Adar II (default; the common custom)"),
+        Choice("adar1", "Adar I"),
+      ])),
+    default: .adar2, parser: .choice("adar1 or adar2"),
+    help:
+      "in which Adar of a Hebrew leap year a birthday in Adar of a common year is celebrated "
+      + "(one born in Adar I or Adar II keeps it; both are Adar in common years). Example: "
+      + "--hebrew-adar adar1")
   static let group = Option<String>(
     "--group", ValueSpec("NAME"), repeatable: true,
     help:

@@ -27,6 +27,8 @@ struct ConvertOptions {
   var ageYears = 3
   /// `--years`: Gregorian years with events for dates kept in other calendars.
   var calendarYears = 10
+  /// `--hebrew-adar`: the Adar of a leap year for a date in Adar of a common year.
+  var hebrewAdar = HebrewAdarRule.adar2
   /// `--today`: "now" for ages; `nil` is today. `SOURCE_DATE_EPOCH` sets it when it is not given,
   /// so that the output is reproducible.
   var today: CivilDate?
@@ -168,6 +170,7 @@ struct ConvertOptions {
     }
     options.memorials = scanned.has(O.memorials)
     options.otherDates = scanned.has(O.otherDates)
+    options.hebrewAdar = try scanned.value(O.hebrewAdar) ?? .adar2
   }
 
   /// Who becomes an event, as these options ask.
@@ -179,6 +182,7 @@ struct ConvertOptions {
     builder.otherDates = otherDates
     builder.calendarYears = CelebrationBuilder.defaultCalendarYears(
       from: (today ?? LocalDate.today()).year ?? 2026, count: calendarYears)
+    builder.hebrewAdar = hebrewAdar
     return builder
   }
 

@@ -25,7 +25,8 @@ extension CalendarEvent {
     }
   }
 
-  /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` without a line break.
+  /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` without a line break; for
+  /// a date kept in another calendar also `"calendar":...,"calendarDate":...`, as `upcoming`.
   var jsonLine: String {
     var bytes: [UInt8] = []
     var uid = uid
@@ -36,7 +37,7 @@ extension CalendarEvent {
         func append(rrule: UnsafeRawBufferPointer?) {
           ListLine.appendJSON(
             uid: UnsafeRawBufferPointer(uid), summary: UnsafeRawBufferPointer(summary),
-            date: date, next: next, rrule: rrule, to: &bytes)
+            date: date, next: next, rrule: rrule, calendarDate: calendarDate, to: &bytes)
         }
         if rrule == nil {
           append(rrule: nil)
@@ -66,12 +67,14 @@ extension ListedEventRecord {
       withValidUTF8(summary) { summary in
         guard let rrule else {
           ListLine.appendJSON(
-            uid: uid, summary: summary, date: date, next: next, rrule: nil, to: &bytes)
+            uid: uid, summary: summary, date: date, next: next, rrule: nil,
+            calendarDate: calendarDate, to: &bytes)
           return
         }
         withValidUTF8(rrule) { rrule in
           ListLine.appendJSON(
-            uid: uid, summary: summary, date: date, next: next, rrule: rrule, to: &bytes)
+            uid: uid, summary: summary, date: date, next: next, rrule: rrule,
+            calendarDate: calendarDate, to: &bytes)
         }
       }
     }
@@ -102,12 +105,14 @@ enum ListLine {
   /// ``CalendarEvent/jsonLine``).
   static func appendJSON(
     uid: UnsafeRawBufferPointer, summary: UnsafeRawBufferPointer, date: CivilDate?,
-    next: CivilDate?, rrule: UnsafeRawBufferPointer?, to bytes: inout [UInt8]
+    next: CivilDate?, rrule: UnsafeRawBufferPointer?, calendarDate: CalendarDate?,
+    to bytes: inout [UInt8]
   ) {
     let strings =
       jsonStringMaximum(uid.count) + jsonStringMaximum(summary.count)
       + jsonStringMaximum(rrule?.count ?? 2)
-    write(maximum: 64 + 2 * (dateMaximum + 2) + strings, to: &bytes) { line in
+    // The calendar's fields: 27 bytes of names, at most 13 of calendar and 14 of date.
+    write(maximum: 128 + 2 * (dateMaximum + 2) + strings, to: &bytes) { line in
       line.text("{\"uid\":")
       line.json(uid)
       line.text(",\"summary\":")
@@ -121,6 +126,14 @@ enum ListLine {
         line.json(rrule)
       } else {
         line.text("null")
+      }
+      if let calendarDate {
+        // The names and the date are ASCII without anything JSON escapes.
+        line.text(",\"calendar\":\"")
+        line.ascii(calendarDate.system.rawValue)
+        line.text("\",\"calendarDate\":\"")
+        line.ascii(calendarDate.description)
+        line.byte(UInt8(ascii: "\""))
       }
       line.byte(UInt8(ascii: "}"))
     }
@@ -153,6 +166,10 @@ enum ListLine {
     mutating func text(_ text: StaticString) {
       cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
       cursor += text.utf8CodeUnitCount
+    }
+
+    mutating func ascii(_ text: String) {
+      for byte in text.utf8 { self.byte(byte) }
     }
 
     mutating func json(_ utf8: UnsafeRawBufferPointer) {

@@ -55,7 +55,8 @@ extension SyncChange {
   /// One JSON object without a line break: `op` (add, replace, remove; keep for a removal held
   /// back), `uid`, `summary`,
   /// `date`, `changed`, `previousSummary` and `previousDate` (a replacement's old values, `null`
-  /// when unchanged) and `notes`.
+  /// when unchanged) and `notes`; for a date kept in another calendar also `calendar` and
+  /// `calendarDate`, as `upcoming` and `list` give them.
   var jsonLine: String { jsonLine(op: operation.name) }
 
   /// ``jsonLine`` with another `op`: `keep` for a removal held back.
@@ -68,7 +69,9 @@ extension SyncChange {
       + "\"changed\":[\(changed.map(jsonString).joined(separator: ","))],"
       + "\"previousSummary\":\(optional(previousSummary)),"
       + "\"previousDate\":\(optional(previousDate)),"
-      + "\"notes\":[\(notes.map(jsonString).joined(separator: ","))]}"
+      + "\"notes\":[\(notes.map(jsonString).joined(separator: ","))]"
+      + (calendarDate.map { ",\"calendar\":\"\($0.system.rawValue)\",\"calendarDate\":\"\($0)\"" }
+        ?? "") + "}"
   }
 
   /// A note as a dry run says it: what a sync does ("overwritten", "removed") becomes what it

@@ -10,6 +10,9 @@ enum EventField: Sendable {
   case summary
   /// The description of another calendar's occurrence.
   case occurrenceDescription
+  /// Another calendar's date of an occurrence, `chinese:1940-09-15`
+  /// (``CalendarOccurrence/propertyValue``).
+  case calendarDate
   /// The date with its year, `YYYY-MM-DD`, when the year is known.
   case originDate
   /// The contact's identity key (``ContactIdentityKey``), when it has one.

@@ -52,6 +52,9 @@ enum EventProperty: Sendable {
           .originDate,
           prefix: $0.options.descriptionPrefix(for: $0.kind) ?? $0.kind.originWord)
     },
+    .line(CalendarOccurrence.propertyName) {
+      $0.shape == .single ? .field(.calendarDate) : .omitted
+    },
     .line(ContactIdentityKey.propertyName) {
       $0.options.writesIdentityKeys && $0.shape != .override
         ? .optionalField(.identityKey) : .omitted

@@ -179,6 +179,11 @@ final class EventRenderer {
         buffer.append(utf8: options.descriptionText(of: single, kind: celebration.kind))
       }
       ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
+    case .calendarDate:
+      if let single = celebration.calendarOccurrence {
+        buffer.append(utf8: single.propertyValue)
+      }
+      ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     case .originDate:
       Self.appendISODate(celebration.date, to: buffer)
       buffer.appendLineBreak()

@@ -18,6 +18,9 @@ public struct CalendarEvent: Hashable, Sendable {
   /// Whether it says it is a birthday or an anniversary (see ``PendingEvent/take(_:)``), or
   /// comes from a calendar bdconvert wrote: what `upcoming` shows of a calendar by default.
   package var isCelebration = false
+  /// The date in another calendar that the event celebrates, from bdconvert's
+  /// `X-BDCONVERT-CALENDAR-DATE` (``CalendarOccurrence/propertyName``).
+  package var calendarDate: CalendarDate?
 
   /// Creates an event.
   package init(

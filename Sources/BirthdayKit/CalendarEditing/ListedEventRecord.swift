@@ -14,7 +14,11 @@
 /// | 39 | `UInt8` | day of the date |
 /// | 40 | `UInt8` | flags: 1 = an override (`RECURRENCE-ID`), 2 = the UID is all ASCII, 4 = an anniversary, 8 = a birthday or anniversary by its marks (``CalendarEvent/isCelebration``) |
 /// | 41 | `Int` | length of the recurrence properties, 0 for none |
-/// | 49 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
+/// | 49 | `UInt8` | the calendar of `X-BDCONVERT-CALENDAR-DATE`: 0 for none, else 1 + its index in ``CalendarSystem/allCases`` |
+/// | 50 | `Int16` | that date's year, `Int16.min` when not known |
+/// | 52 | `UInt8` | its month, + 128 for a leap month |
+/// | 53 | `UInt8` | its day |
+/// | 54 | bytes | the UID, the SUMMARY (both unescaped), the RRULE as written, and the recurrence properties (``EventRecurrenceProperties``) of a recurring master or an override |
 ///
 /// `list` writes its lines straight from these bytes (``CalendarLister`` hands the sorted records
 /// over), so that no ``CalendarEvent`` of `String`s is built per listed event.
@@ -22,7 +26,7 @@ package struct ListedEventRecord {
   /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:isCelebration:recurrence:into:)``.
   let bytes: UnsafeRawBufferPointer
 
-  private static let headerSize = 49
+  private static let headerSize = 54
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
   private static let anniversaryFlag: UInt8 = 4
@@ -82,7 +86,18 @@ package struct ListedEventRecord {
       lineNumber: lineNumber)
     event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
     event.isCelebration = bytes[40] & Self.celebrationFlag != 0
+    event.calendarDate = calendarDate
     return event
+  }
+
+  /// ``CalendarEvent/calendarDate``.
+  package var calendarDate: CalendarDate? {
+    let index = Int(bytes[49])
+    guard index > 0, index <= CalendarSystem.allCases.count else { return nil }
+    let year = bytes.loadUnaligned(fromByteOffset: 50, as: Int16.self)
+    return CalendarDate(
+      system: CalendarSystem.allCases[index - 1], year: year == Int16.min ? nil : Int(year),
+      month: Int(bytes[52] & 0x7F), isLeapMonth: bytes[52] & 0x80 != 0, day: Int(bytes[53]))
   }
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
@@ -117,7 +132,8 @@ package struct ListedEventRecord {
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
     lineNumber: Int, isOverride: Bool, isAnniversary: Bool = false, isCelebration: Bool = false,
-    recurrence: EventRecurrenceProperties? = nil, into record: inout [UInt8]
+    calendarDate: CalendarDate? = nil, recurrence: EventRecurrenceProperties? = nil,
+    into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
     let isASCII = uid.withUnsafeBytes(ByteKernel.isASCII)
@@ -139,6 +155,25 @@ package struct ListedEventRecord {
         | (isAnniversary ? anniversaryFlag : 0) | (isCelebration ? celebrationFlag : 0)
       out.storeBytes(of: flags, toByteOffset: 40, as: UInt8.self)
       out.storeBytes(of: recurrenceLength, toByteOffset: 41, as: Int.self)
+      // A date that does not fit the fields (it cannot come from bdconvert) is left out.
+      let system = calendarDate.flatMap { date in
+        CalendarSystem.allCases.firstIndex(of: date.system).map { UInt8($0 + 1) }
+      }
+      if let calendarDate, let system, calendarDate.year.map({ abs($0) < 32_000 }) ?? true,
+        (1...13).contains(calendarDate.month), (1...31).contains(calendarDate.day)
+      {
+        out.storeBytes(of: system, toByteOffset: 49, as: UInt8.self)
+        out.storeBytes(
+          of: calendarDate.year.map { Int16($0) } ?? Int16.min, toByteOffset: 50, as: Int16.self)
+        out.storeBytes(
+          of: UInt8(calendarDate.month) | (calendarDate.isLeapMonth ? 0x80 : 0), toByteOffset: 52,
+          as: UInt8.self)
+        out.storeBytes(of: UInt8(calendarDate.day), toByteOffset: 53, as: UInt8.self)
+      } else {
+        out.storeBytes(of: UInt8(0), toByteOffset: 49, as: UInt8.self)
+        out.storeBytes(of: Int16.min, toByteOffset: 50, as: Int16.self)
+        out.storeBytes(of: UInt16(0), toByteOffset: 52, as: UInt16.self)
+      }
       var offset = headerSize
       func copy(_ field: [UInt8]) {
         field.withUnsafeBytes { bytes in

@@ -26,6 +26,8 @@ struct PendingEvent {
   ///   with `WORK-HOLIDAY` and `ALTERNATE-WORKDAY`, which are no birthdays.
   /// - KOrganizer's birthdays from KAddressBook: `X-KDE-KABC-BIRTHDAY`.
   var isCelebration = false
+  /// bdconvert's `X-BDCONVERT-CALENDAR-DATE`: the date in another calendar celebrated.
+  var calendarDate: CalendarDate?
   /// Also holds DTSTART (``start``) and the RRULEs (``rrule`` is the last one).
   var recurrence = EventRecurrenceProperties()
 
@@ -44,6 +46,7 @@ struct PendingEvent {
     isOverride = false
     isAnniversary = false
     isCelebration = false
+    calendarDate = nil
     recurrence.reset()
   }
 
@@ -93,6 +96,9 @@ struct PendingEvent {
       } else if Self.isWord(value, "BDAY") || Self.isWord(value, "BIRTHDAY") {
         isCelebration = true
       }
+    } else if line.isNamed("X-BDCONVERT-CALENDAR-DATE") {
+      calendarDate = CalendarOccurrence.calendarDate(
+        propertyValue: String(decoding: line.value, as: UTF8.self))
     } else if line.isNamed("X-GOOGLE-CALENDAR-CONTENT-ICON") {
       // Google Calendar's "Birthdays" calendar shows a cake.
       isCelebration =
@@ -145,6 +151,7 @@ struct PendingEvent {
         uid: uid, summary: summary, date: date, rrule: rrule, next: next,
         lineNumber: lineNumber, isOverride: isOverride, isAnniversary: isAnniversary,
         isCelebration: isOurs || isCelebration || hasCelebrationUID,
+        calendarDate: calendarDate,
         recurrence: isOverride || recurrence.isRecurring ? recurrence : nil, into: &record)
     }
     if !hasUID { diagnostics(Diagnostic(.eventWithoutUID, at: location)) }

@@ -22,7 +22,7 @@ extension CelebrationBuilder {
     if includeAnniversaries { dates += contact.calendarAnniversaries.map { (.anniversary, $0) } }
     for (kind, origin) in dates {
       let occurrences = OtherCalendarConversion.celebrations(
-        of: origin, inGregorianYears: calendarYears)
+        of: origin, inGregorianYears: calendarYears, adar: hebrewAdar)
       guard let name = contact.name else {
         if let first = occurrences.first {
           report(

@@ -27,6 +27,9 @@ package struct CelebrationBuilder: Sendable {
   /// The Gregorian years in which dates kept in other calendars become events (`--years`).
   package var calendarYears = CelebrationBuilder.defaultCalendarYears(
     from: UTCTimestamp.now.date.year ?? 2026)
+  /// Which Adar of a Hebrew leap year celebrates a date in Adar of a common year
+  /// (`--hebrew-adar`).
+  package var hebrewAdar = HebrewAdarRule.adar2
   /// The name of the file or server resource that holds the contact at a location, when it
   /// holds that contact alone (a vdir's `.vcf`, a CardDAV resource), else `nil`: `sync` keys a
   /// contact without a UID by it first (``ContactIdentityKey/Kind/resource``).

@@ -45,6 +45,21 @@ package struct LanguageTexts: Sendable {
   package var hebrewCalendar: String
   package var islamicCalendar: String
   package var persianCalendar: String
+  /// `upcoming`'s words (its human output; its JSON is the same in every language): when the
+  /// day is today (``tomorrow`` and ``inDays`` say the rest),
+  package var today: String
+  /// the headings of its table on a terminal (DATE DAY WHEN NAME AGE KIND in English),
+  package var dateHeading: String
+  package var dayHeading: String
+  package var whenHeading: String
+  package var nameHeading: String
+  package var ageHeading: String
+  package var kindHeading: String
+  /// and the kinds of day in its KIND column (an other date shows its label instead).
+  package var birthdayKind: String
+  package var anniversaryKind: String
+  package var memorialKind: String
+  package var otherKind: String
 
   /// Every text with the placeholders it must have, for the catalog's test and review: the
   /// name in every title and reminder, the label in the other dates', `{title}` and `{when}`
@@ -70,6 +85,17 @@ package struct LanguageTexts: Sendable {
       ("hebrewCalendar", hebrewCalendar, []),
       ("islamicCalendar", islamicCalendar, []),
       ("persianCalendar", persianCalendar, []),
+      ("today", today, []),
+      ("dateHeading", dateHeading, []),
+      ("dayHeading", dayHeading, []),
+      ("whenHeading", whenHeading, []),
+      ("nameHeading", nameHeading, []),
+      ("ageHeading", ageHeading, []),
+      ("kindHeading", kindHeading, []),
+      ("birthdayKind", birthdayKind, []),
+      ("anniversaryKind", anniversaryKind, []),
+      ("memorialKind", memorialKind, []),
+      ("otherKind", otherKind, []),
     ]
   }
 }

@@ -24,6 +24,9 @@ struct EventFacts {
   /// details, so that a new key (a changed e-mail address) is written; ``keylessDetails`` lets
   /// the planner leave alone events written before sync wrote keys.
   private(set) var identityKey: [UInt8] = []
+  /// `X-BDCONVERT-CALENDAR-DATE` as written, empty when absent (a detail like any other for
+  /// the digest), for the plan's JSON.
+  private(set) var calendarDate: [UInt8] = []
   /// The digest's details without `X-BDCONVERT-KEY`.
   private(set) var keylessDetails: UInt32 = 0
   private var parts: (date: UInt64, name: UInt64, alarms: UInt64, details: UInt64) = (0, 0, 0, 0)
@@ -64,6 +67,7 @@ struct EventFacts {
     if hasStart { start.removeAll(keepingCapacity: true) }
     hasStart = false
     if !identityKey.isEmpty { identityKey.removeAll(keepingCapacity: true) }
+    if !calendarDate.isEmpty { calendarDate.removeAll(keepingCapacity: true) }
     parts = (0, 0, 0, 0)
     keyHash = 0
     keylessDetails = 0
@@ -145,6 +149,12 @@ struct EventFacts {
     case .recurrenceID:
       isOverride = true
       parts.details &+= EventDigest.hash(content)
+    case .calendarDate:
+      parts.details &+= EventDigest.hash(content)
+      if keepsValues {
+        calendarDate.removeAll(keepingCapacity: true)
+        calendarDate.append(contentsOf: value)
+      }
     case .other:
       parts.details &+= EventDigest.hash(content)
     }
@@ -171,7 +181,7 @@ struct EventFacts {
   /// How a property of the component itself counts.
   private enum Property {
     case ignored, identityKey, writtenDigest, sequence, marker, start, rule, date, summary,
-      description,
+      description, calendarDate,
       recurrenceID, other
 
     init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
@@ -197,6 +207,7 @@ struct EventFacts {
         self =
           named("X-BDCONVERT-SET")
           ? .marker : named("X-BDCONVERT-KEY") ? .identityKey : .other
+      case 25: self = named("X-BDCONVERT-CALENDAR-DATE") ? .calendarDate : .other
       default: self = .other
       }
     }

@@ -38,6 +38,9 @@ public struct SyncChange: Hashable, Sendable {
   /// added and a removed event were paired into one replacement ("paired: same e-mail"), that the
   /// event was edited in the calendar since the last sync, why a removal was held back.
   public var notes: [String]
+  /// The date in another calendar that the event celebrates (its
+  /// `X-BDCONVERT-CALENDAR-DATE`), when it is one.
+  package var calendarDate: CalendarDate?
 
   /// Creates a change.
   package init(

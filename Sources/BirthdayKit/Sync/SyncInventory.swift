@@ -41,6 +41,8 @@ public struct SyncInventory: Sendable {
     package var line: Int?
     /// Its `X-BDCONVERT-KEY`, empty when it has none.
     var identityKey: [UInt8] = []
+    /// Its `X-BDCONVERT-CALENDAR-DATE`, empty when it has none.
+    var calendarDate: [UInt8] = []
 
     /// Reads what the inventory needs from `component` (a VEVENT with a UID), in one pass.
     package init(
@@ -60,6 +62,7 @@ public struct SyncInventory: Sendable {
       self.etag = etag
       self.line = component.lineNumber
       self.identityKey = facts.identityKey
+      self.calendarDate = facts.calendarDate
     }
   }
 
@@ -135,7 +138,7 @@ public struct SyncInventory: Sendable {
       summary: component.summary,
       description: component.description, start: component.start,
       resource: component.resource, etag: component.etag, line: component.line,
-      identityKey: component.identityKey)
+      identityKey: component.identityKey, calendarDate: component.calendarDate)
   }
 
   /// Adds one event component from the facts a scan gathered (no copy of the event); `line` is
@@ -147,14 +150,14 @@ public struct SyncInventory: Sendable {
       summary: facts.summary,
       description: facts.hasDescription ? facts.description : nil,
       start: facts.hasStart ? facts.start : nil, resource: nil, etag: nil, line: line,
-      identityKey: facts.identityKey)
+      identityKey: facts.identityKey, calendarDate: facts.calendarDate)
   }
 
   private mutating func add<Bytes: Collection<UInt8>>(
     uid: [UInt8], key: SyncEventKey, set marker: [UInt8]?, sequence: Int, digest: EventDigest,
     isOverride: Bool, isEdited: Bool,
     summary: Bytes, description: Bytes?, start: Bytes?, resource: String?, etag: String?,
-    line: Int?, identityKey: [UInt8]
+    line: Int?, identityKey: [UInt8], calendarDate: [UInt8]
   ) throws {
     precondition(!finished, "add after finish")
     let ownership: Ownership
@@ -183,6 +186,7 @@ public struct SyncInventory: Sendable {
     append((etag ?? "").utf8)
     append((line.map(String.init) ?? "").utf8)
     append(identityKey)
+    append(calendarDate)
     if pending.count >= 1 << 16 { try flushSpool() }
     let entry = Entry(
       key: key, digest: digest, record: record,
@@ -297,7 +301,7 @@ public struct SyncInventory: Sendable {
       }
     }
     var position = 0
-    for _ in 0..<8 {
+    for _ in 0..<9 {
       try fill(position + 4)
       let length =
         Int(buffered[position]) | Int(buffered[position + 1]) << 8
@@ -313,7 +317,8 @@ public struct SyncInventory: Sendable {
       date: Self.shownDate(description: description, start: fields[3][...]),
       resource: fields[4].isEmpty ? nil : text(fields[4]),
       etag: fields[5].isEmpty ? nil : text(fields[5]), line: Int(text(fields[6])),
-      identityKey: fields[7].isEmpty ? nil : text(fields[7]))
+      identityKey: fields[7].isEmpty ? nil : text(fields[7]),
+      calendarDate: CalendarOccurrence.calendarDate(propertyValue: text(fields[8])))
   }
 
   private static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
@@ -360,4 +365,6 @@ package struct SyncEventDetails: Hashable, Sendable {
   package var line: Int?
   /// Its `X-BDCONVERT-KEY` (``ContactIdentityKey``), when sync wrote one.
   package var identityKey: String? = nil
+  /// Its `X-BDCONVERT-CALENDAR-DATE`, when it has one.
+  package var calendarDate: CalendarDate? = nil
 }

@@ -166,11 +166,13 @@ public struct SyncPlan: Sendable {
     switch operation.kind {
     case .remove:
       let details = try inventory.details(of: inventory.entries[operation.inventoryIndex])
-      return SyncChange(
+      var change = SyncChange(
         operation: .remove, uid: details.uid, summary: details.summary, date: details.date,
         notes: notes(operation))
+      change.calendarDate = details.calendarDate
+      return change
     case .add, .replace:
-      let fields = try record(operation, fields: 3)
+      let fields = try record(operation, fields: 4)
       let changed = Self.changedParts.enumerated().filter {
         operation.changedMask & (1 << $0.offset) != 0
       }.map(\.element)
@@ -178,6 +180,7 @@ public struct SyncPlan: Sendable {
       var change = SyncChange(
         operation: operation.kind, uid: text(fields[0]), summary: text(fields[1]),
         date: text(fields[2]), changed: changed, notes: notes(operation))
+      change.calendarDate = CalendarOccurrence.calendarDate(inEvent: fields[3])
       if operation.kind == .replace {
         let before = try inventory.details(of: inventory.entries[operation.inventoryIndex])
         if before.summary != change.summary { change.previousSummary = before.summary }

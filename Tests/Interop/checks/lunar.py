@@ -1,7 +1,9 @@
 """A lunar birthday (Apple Contacts' X-ALTBDAY;CALSCALE=chinese) read by real software: python
 icalendar with recurring-ical-events, and libical, see one event on each Gregorian day lunardate
 gives for the ten years written, with the lunar age in the title; converted under
-LANG=zh_CN.UTF-8, with the Chinese title and reminder (convert_chinese, check_chinese)."""
+LANG=zh_CN.UTF-8, with the Chinese title and reminder (convert_chinese, check_chinese). The
+X-BDCONVERT-CALENDAR-DATE that `list` and `sync --json` read back is kept by python icalendar,
+libical and Radicale when they write the event again (check_calendar_date)."""
 import datetime
 import os
 import subprocess
@@ -10,7 +12,7 @@ import icalendar
 import recurring_ical_events
 from lunardate import LunarDate
 
-from checks import libical
+from checks import libical, radicale
 
 CARD = ("BEGIN:VCARD\r\nVERSION:3.0\r\nN:李;小龍;;;\r\nFN:李小龍\r\nUID:lunar-interop\r\n"
         "X-ALTBDAY;CALSCALE=chinese:007700170915\r\nBDAY:1940-11-27\r\nEND:VCARD\r\n")
@@ -86,4 +88,36 @@ def libical_problems(output, expected, tag=""):
                              timeout=60)
         if day.isoformat() not in out.stdout.split():
             problems.append(f"libical does not show {day}{tag}: {out.stdout.strip()[:300]}")
+    return problems
+
+
+def check_calendar_date(binary, work):
+    """Each event of lunar.ics (written by check) carries X-BDCONVERT-CALENDAR-DATE, and python
+    icalendar, libical and Radicale write it back unchanged."""
+    path = os.path.join(work, "lunar.ics")
+    value = "chinese:1940-09-15"
+    cal = icalendar.Calendar.from_ical(open(path, "rb").read())
+    # The card's Gregorian BDAY makes yearly events too, which have no such property.
+    events = [event for event in cal.walk("VEVENT") if "chinese" in str(event.get("DESCRIPTION", ""))]
+    problems = []
+    if len(events) != len(YEARS) or any(str(event.get("X-BDCONVERT-CALENDAR-DATE")) != value for event in events):
+        problems.append(f"written: {[str(event.get('X-BDCONVERT-CALENDAR-DATE')) for event in events]}")
+    again = icalendar.Calendar.from_ical(cal.to_ical())
+    if [str(event.get("X-BDCONVERT-CALENDAR-DATE")) for event in again.walk("VEVENT")].count(value) != len(events):
+        problems.append("icalendar does not write it back")
+    out = subprocess.run([libical.BINARY, path, "--print"], capture_output=True, text=True, timeout=60)
+    lines = out.stdout.replace("\r\n ", "").splitlines()
+    if lines.count(f"X-BDCONVERT-CALENDAR-DATE:{value}") != len(events):
+        problems.append(f"libical does not write it back: {out.stdout[:300]}")
+    single = icalendar.Calendar()
+    single.add("prodid", "-//bdconvert interop//EN")
+    single.add("version", "2.0")
+    single.add_component(events[0])
+    collection = "/interop/calendar-date/"
+    radicale.request("MKCALENDAR", collection)
+    status, _ = radicale.request("PUT", f"{collection}one.ics", single.to_ical(),
+                                 {"Content-Type": "text/calendar; charset=utf-8"})
+    _, body = radicale.request("GET", f"{collection}one.ics")
+    if status not in (201, 204) or f"X-BDCONVERT-CALENDAR-DATE:{value}" not in body.replace("\r\n ", ""):
+        problems.append(f"Radicale does not serve it back (PUT {status}): {body[:300]}")
     return problems

@@ -38,6 +38,28 @@ extension LanguageTexts {
     koreanCalendar: "التقويم الكوري",
     hebrewCalendar: "التقويم العبري",
     islamicCalendar: "التقويم الهجري",
-    persianCalendar: "التقويم الفارسي"
+    persianCalendar: "التقويم الفارسي",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "اليوم",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "التاريخ",
+    // Table heading: the day of the week.
+    dayHeading: "يوم الأسبوع",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "متى",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "الاسم",
+    // Table heading: the age turned (years married).
+    ageHeading: "العمر",
+    // Table heading: what kind of day.
+    kindHeading: "النوع",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "عيد ميلاد",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "ذكرى زواج",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "ذكرى وفاة",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "تاريخ آخر"
   )
 }

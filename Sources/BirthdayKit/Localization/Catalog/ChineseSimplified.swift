@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "韩国农历",
     hebrewCalendar: "希伯来历",
     islamicCalendar: "伊斯兰历",
-    persianCalendar: "波斯历"
+    persianCalendar: "波斯历",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "今天",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "日期",
+    // Table heading: the day of the week.
+    dayHeading: "星期",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "时间",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "姓名",
+    // Table heading: the age turned (years married).
+    ageHeading: "年龄",
+    // Table heading: what kind of day.
+    kindHeading: "类型",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "生日",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "纪念日",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "忌日",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "其他日子"
   )
 }

@@ -35,6 +35,28 @@ extension LanguageTexts {
     koreanCalendar: "Koreaanse kalender",
     hebrewCalendar: "Joodse kalender",
     islamicCalendar: "islamitische kalender",
-    persianCalendar: "Perzische kalender"
+    persianCalendar: "Perzische kalender",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "vandaag",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATUM",
+    // Table heading: the day of the week.
+    dayHeading: "DAG",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "WANNEER",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NAAM",
+    // Table heading: the age turned (years married).
+    ageHeading: "LEEFTIJD",
+    // Table heading: what kind of day.
+    kindHeading: "SOORT",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "verjaardag",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "jubileum",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "herdenking",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "andere datum"
   )
 }

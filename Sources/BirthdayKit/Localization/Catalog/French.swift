@@ -35,6 +35,28 @@ extension LanguageTexts {
     koreanCalendar: "calendrier coréen",
     hebrewCalendar: "calendrier hébraïque",
     islamicCalendar: "calendrier hégirien",
-    persianCalendar: "calendrier persan"
+    persianCalendar: "calendrier persan",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "aujourd’hui",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATE",
+    // Table heading: the day of the week.
+    dayHeading: "JOUR",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "QUAND",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NOM",
+    // Table heading: the age turned (years married).
+    ageHeading: "ÂGE",
+    // Table heading: what kind of day.
+    kindHeading: "TYPE",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "anniversaire",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "anniversaire de mariage",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "commémoration",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "autre date"
   )
 }

@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "koreanischer Kalender",
     hebrewCalendar: "jüdischer Kalender",
     islamicCalendar: "islamischer Kalender",
-    persianCalendar: "persischer Kalender"
+    persianCalendar: "persischer Kalender",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "heute",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATUM",
+    // Table heading: the day of the week.
+    dayHeading: "TAG",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "WANN",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NAME",
+    // Table heading: the age turned (years married).
+    ageHeading: "ALTER",
+    // Table heading: what kind of day.
+    kindHeading: "ART",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "Geburtstag",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "Jahrestag",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "Gedenktag",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "anderer Tag"
   )
 }

@@ -37,6 +37,28 @@ extension LanguageTexts {
     koreanCalendar: "הלוח הקוריאני",
     hebrewCalendar: "הלוח העברי",
     islamicCalendar: "הלוח המוסלמי",
-    persianCalendar: "הלוח הפרסי"
+    persianCalendar: "הלוח הפרסי",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "היום",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "תאריך",
+    // Table heading: the day of the week.
+    dayHeading: "יום",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "מתי",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "שם",
+    // Table heading: the age turned (years married).
+    ageHeading: "גיל",
+    // Table heading: what kind of day.
+    kindHeading: "סוג",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "יום הולדת",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "יום נישואין",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "יום זיכרון",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "תאריך אחר"
   )
 }

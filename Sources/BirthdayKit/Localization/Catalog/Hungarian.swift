@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "koreai naptár",
     hebrewCalendar: "zsidó naptár",
     islamicCalendar: "iszlám naptár",
-    persianCalendar: "perzsa naptár"
+    persianCalendar: "perzsa naptár",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "ma",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DÁTUM",
+    // Table heading: the day of the week.
+    dayHeading: "NAP",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "MIKOR",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NÉV",
+    // Table heading: the age turned (years married).
+    ageHeading: "KOR",
+    // Table heading: what kind of day.
+    kindHeading: "FAJTA",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "születésnap",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "évforduló",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "emlékezés",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "más dátum"
   )
 }

@@ -34,6 +34,28 @@ extension LanguageTexts {
     koreanCalendar: "calendario coreano",
     hebrewCalendar: "calendario ebraico",
     islamicCalendar: "calendario islamico",
-    persianCalendar: "calendario persiano"
+    persianCalendar: "calendario persiano",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "oggi",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATA",
+    // Table heading: the day of the week.
+    dayHeading: "GIORNO",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "QUANDO",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NOME",
+    // Table heading: the age turned (years married).
+    ageHeading: "ETÀ",
+    // Table heading: what kind of day.
+    kindHeading: "TIPO",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "compleanno",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "anniversario",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "commemorazione",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "altra data"
   )
 }

@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "韓国の旧暦",
     hebrewCalendar: "ユダヤ暦",
     islamicCalendar: "イスラム暦",
-    persianCalendar: "ペルシャ暦"
+    persianCalendar: "ペルシャ暦",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "今日",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "日付",
+    // Table heading: the day of the week.
+    dayHeading: "曜日",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "いつ",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "名前",
+    // Table heading: the age turned (years married).
+    ageHeading: "年齢",
+    // Table heading: what kind of day.
+    kindHeading: "種類",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "誕生日",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "記念日",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "命日",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "その他"
   )
 }

@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "음력",
     hebrewCalendar: "유대력",
     islamicCalendar: "이슬람력",
-    persianCalendar: "페르시아력"
+    persianCalendar: "페르시아력",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "오늘",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "날짜",
+    // Table heading: the day of the week.
+    dayHeading: "요일",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "언제",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "이름",
+    // Table heading: the age turned (years married).
+    ageHeading: "나이",
+    // Table heading: what kind of day.
+    kindHeading: "종류",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "생일",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "기념일",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "기일",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "기타"
   )
 }

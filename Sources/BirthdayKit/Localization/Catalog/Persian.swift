@@ -37,6 +37,28 @@ extension LanguageTexts {
     koreanCalendar: "تقویم کره‌ای",
     hebrewCalendar: "تقویم عبری",
     islamicCalendar: "تقویم هجری قمری",
-    persianCalendar: "تقویم هجری شمسی"
+    persianCalendar: "تقویم هجری شمسی",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "امروز",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "تاریخ",
+    // Table heading: the day of the week.
+    dayHeading: "روز",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "کی",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "نام",
+    // Table heading: the age turned (years married).
+    ageHeading: "سن",
+    // Table heading: what kind of day.
+    kindHeading: "نوع",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "تولد",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "سالگرد ازدواج",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "سالگرد درگذشت",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "تاریخ دیگر"
   )
 }

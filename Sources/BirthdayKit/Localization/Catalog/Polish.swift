@@ -37,6 +37,28 @@ extension LanguageTexts {
     koreanCalendar: "kalendarz koreański",
     hebrewCalendar: "kalendarz żydowski",
     islamicCalendar: "kalendarz muzułmański",
-    persianCalendar: "kalendarz perski"
+    persianCalendar: "kalendarz perski",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "dzisiaj",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATA",
+    // Table heading: the day of the week.
+    dayHeading: "DZIEŃ",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "KIEDY",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "OSOBA",
+    // Table heading: the age turned (years married).
+    ageHeading: "WIEK",
+    // Table heading: what kind of day.
+    kindHeading: "RODZAJ",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "urodziny",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "rocznica",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "wspomnienie",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "inna data"
   )
 }

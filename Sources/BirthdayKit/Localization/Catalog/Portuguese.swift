@@ -35,6 +35,28 @@ extension LanguageTexts {
     koreanCalendar: "calendário coreano",
     hebrewCalendar: "calendário hebraico",
     islamicCalendar: "calendário islâmico",
-    persianCalendar: "calendário persa"
+    persianCalendar: "calendário persa",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "hoje",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATA",
+    // Table heading: the day of the week.
+    dayHeading: "DIA",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "QUANDO",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NOME",
+    // Table heading: the age turned (years married).
+    ageHeading: "IDADE",
+    // Table heading: what kind of day.
+    kindHeading: "TIPO",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "aniversário",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "aniversário de casamento",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "memória",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "outra data"
   )
 }

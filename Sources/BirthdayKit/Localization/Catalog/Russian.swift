@@ -38,6 +38,28 @@ extension LanguageTexts {
     koreanCalendar: "корейский календарь",
     hebrewCalendar: "еврейский календарь",
     islamicCalendar: "исламский календарь",
-    persianCalendar: "персидский календарь"
+    persianCalendar: "персидский календарь",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "сегодня",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "ДАТА",
+    // Table heading: the day of the week.
+    dayHeading: "ДЕНЬ",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "КОГДА",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "ИМЯ",
+    // Table heading: the age turned (years married).
+    ageHeading: "ВОЗРАСТ",
+    // Table heading: what kind of day.
+    kindHeading: "ТИП",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "день рождения",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "годовщина",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "память",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "другая дата"
   )
 }

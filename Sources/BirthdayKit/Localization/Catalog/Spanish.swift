@@ -34,6 +34,28 @@ extension LanguageTexts {
     koreanCalendar: "calendario coreano",
     hebrewCalendar: "calendario hebreo",
     islamicCalendar: "calendario islámico",
-    persianCalendar: "calendario persa"
+    persianCalendar: "calendario persa",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "hoy",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "FECHA",
+    // Table heading: the day of the week.
+    dayHeading: "DÍA",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "CUÁNDO",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NOMBRE",
+    // Table heading: the age turned (years married).
+    ageHeading: "EDAD",
+    // Table heading: what kind of day.
+    kindHeading: "TIPO",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "cumpleaños",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "aniversario",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "conmemoración",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "otra fecha"
   )
 }

@@ -35,6 +35,28 @@ extension LanguageTexts {
     koreanCalendar: "koreanska kalendern",
     hebrewCalendar: "judiska kalendern",
     islamicCalendar: "islamiska kalendern",
-    persianCalendar: "persiska kalendern"
+    persianCalendar: "persiska kalendern",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "i dag",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "DATUM",
+    // Table heading: the day of the week.
+    dayHeading: "DAG",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "NÄR",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "NAMN",
+    // Table heading: the age turned (years married).
+    ageHeading: "ÅLDER",
+    // Table heading: what kind of day.
+    kindHeading: "TYP",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "födelsedag",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "årsdag",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "minnesdag",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "annat datum"
   )
 }

@@ -35,6 +35,28 @@ extension LanguageTexts {
     koreanCalendar: "Kore takvimi",
     hebrewCalendar: "İbrani takvimi",
     islamicCalendar: "Hicri takvim",
-    persianCalendar: "İran takvimi"
+    persianCalendar: "İran takvimi",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "bugün",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "TARİH",
+    // Table heading: the day of the week.
+    dayHeading: "GÜN",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "NE ZAMAN",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "AD",
+    // Table heading: the age turned (years married).
+    ageHeading: "YAŞ",
+    // Table heading: what kind of day.
+    kindHeading: "TÜR",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "doğum günü",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "yıl dönümü",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "anma",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "diğer tarih"
   )
 }

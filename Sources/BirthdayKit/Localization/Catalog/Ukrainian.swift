@@ -37,6 +37,28 @@ extension LanguageTexts {
     koreanCalendar: "корейський календар",
     hebrewCalendar: "єврейський календар",
     islamicCalendar: "ісламський календар",
-    persianCalendar: "перський календар"
+    persianCalendar: "перський календар",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "сьогодні",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "ДАТА",
+    // Table heading: the day of the week.
+    dayHeading: "ДЕНЬ",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "КОЛИ",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "ІМ’Я",
+    // Table heading: the age turned (years married).
+    ageHeading: "ВІК",
+    // Table heading: what kind of day.
+    kindHeading: "ТИП",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "день народження",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "річниця",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "пам’ять",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "інша дата"
   )
 }

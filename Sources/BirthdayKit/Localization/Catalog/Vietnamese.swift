@@ -36,6 +36,28 @@ extension LanguageTexts {
     koreanCalendar: "âm lịch Hàn Quốc",
     hebrewCalendar: "lịch Do Thái",
     islamicCalendar: "lịch Hồi giáo",
-    persianCalendar: "lịch Ba Tư"
+    persianCalendar: "lịch Ba Tư",
+    // `upcoming`: the day is today ("today", as "tomorrow" above).
+    today: "hôm nay",
+    // `upcoming`'s table heading on a terminal (upper case where the script has case): the date.
+    dateHeading: "NGÀY",
+    // Table heading: the day of the week.
+    dayHeading: "THỨ",
+    // Table heading: when ("today", "in 3 days").
+    whenHeading: "KHI NÀO",
+    // Table heading: whose day it is (a name or an event's title).
+    nameHeading: "TÊN",
+    // Table heading: the age turned (years married).
+    ageHeading: "TUỔI",
+    // Table heading: what kind of day.
+    kindHeading: "LOẠI",
+    // `upcoming`'s kind of day, in a line and a table: a birthday.
+    birthdayKind: "sinh nhật",
+    // Kind of day: an anniversary (of a wedding or another date).
+    anniversaryKind: "ngày kỷ niệm",
+    // Kind of day: a day of remembrance (of a death, --memorials).
+    memorialKind: "ngày giỗ",
+    // Kind of day: an other date (--other-dates) without a label of its own.
+    otherKind: "ngày khác"
   )
 }

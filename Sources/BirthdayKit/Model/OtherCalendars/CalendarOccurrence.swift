@@ -37,6 +37,33 @@ extension Celebration {
 }
 
 extension CalendarOccurrence {
+  /// The property that keeps the date in its own calendar, for `list` to read back: the
+  /// `DESCRIPTION` is for people, in their language.
+  package static let propertyName = "X-BDCONVERT-CALENDAR-DATE"
+
+  /// The value of ``propertyName``: the calendar and the date as `--date-calendar` reads it,
+  /// `chinese:1940-09-15` (`--09-15` without a year, `2020-L04-08` a leap month). ASCII with
+  /// nothing to escape.
+  var propertyValue: String { "\(origin.system.rawValue):\(origin)" }
+
+  /// The calendar and date of a ``propertyValue``, or `nil` when it names none.
+  package static func calendarDate(propertyValue: String) -> CalendarDate? {
+    guard let colon = propertyValue.firstIndex(of: ":"),
+      let system = CalendarSystem(name: String(propertyValue[..<colon]))
+    else { return nil }
+    return CalendarDate.parse(
+      String(propertyValue[propertyValue.index(after: colon)...]), in: system)
+  }
+
+  /// The date of the ``propertyName`` line in the bytes of an event bdconvert wrote (the line
+  /// is short ASCII, never folded), or `nil` without one.
+  package static func calendarDate(inEvent bytes: [UInt8]) -> CalendarDate? {
+    let name = Array("\r\n\(propertyName):".utf8)
+    guard let start = bytes.firstRange(of: name)?.upperBound else { return nil }
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: "\r")) ?? bytes.endIndex
+    return calendarDate(propertyValue: String(decoding: bytes[start..<end], as: UTF8.self))
+  }
+
   /// The event's `DESCRIPTION`: `Born 1984-09-10 (chinese calendar 1984-08-15)`, or without a
   /// year `chinese calendar --08-15`. Plain ASCII with nothing to escape.
   func descriptionText(kind: CelebrationKind) -> String {

@@ -26,12 +26,15 @@ package enum OtherCalendarConversion {
   /// The Gregorian day on which `birth` is celebrated in the calendar year `year`:
   /// - a Chinese or Korean leap month: that leap month when the year has it, else the regular
   ///   month of the same number;
-  /// - Hebrew Adar I (month 6) in a common year: Adar (month 7); Adar of a common year is Adar II
-  ///   (month 7) in leap years;
+  /// - Hebrew Adar I (month 6) in a common year: Adar (month 7); Adar of a common year (a
+  ///   birth year that is common, or no year) is Adar II (month 7) in leap years, or Adar I
+  ///   (month 6) with `adar` ``HebrewAdarRule/adar1``; Adar II of a leap year stays Adar II;
   /// - a day the month lacks: the Chinese, Korean, Hijri and Persian month's last day (the 29th;
   ///   Esfand 29 for Esfand 30); in the Hebrew calendar the first day of the next month (30
   ///   Cheshvan or Kislev in a year where it has 29 days is celebrated on 1 Kislev or 1 Tevet).
-  package static func celebration(of birth: CalendarDate, inYear year: Int) -> CivilDate? {
+  package static func celebration(
+    of birth: CalendarDate, inYear year: Int, adar: HebrewAdarRule = .adar2
+  ) -> CivilDate? {
     let system = birth.system
     var month = birth.month
     var isLeapMonth = false
@@ -39,6 +42,11 @@ package enum OtherCalendarConversion {
       isLeapMonth = true
     }
     if system == .hebrew, month == 6, !HebrewArithmetic.isLeapYear(year) { month = 7 }
+    if system == .hebrew, month == 7, adar == .adar1, HebrewArithmetic.isLeapYear(year),
+      !(birth.year.map(HebrewArithmetic.isLeapYear) ?? false)
+    {
+      month = 6
+    }
     guard
       let first = dayNumber(
         system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: 1),
@@ -57,10 +65,10 @@ package enum OtherCalendarConversion {
 
   /// Each celebration of `birth` that falls in the Gregorian years `years`, with the calendar
   /// year it celebrates, in date order; none before the year of birth. A Hijri date can fall
-  /// twice in one Gregorian year.
-  package static func celebrations(of birth: CalendarDate, inGregorianYears years: Range<Int>)
-    -> [(calendarYear: Int, date: CivilDate)]
-  {
+  /// twice in one Gregorian year. `adar` as for ``celebration(of:inYear:adar:)``.
+  package static func celebrations(
+    of birth: CalendarDate, inGregorianYears years: Range<Int>, adar: HebrewAdarRule = .adar2
+  ) -> [(calendarYear: Int, date: CivilDate)] {
     guard !years.isEmpty, let first = CivilDate(year: years.lowerBound, month: 1, day: 1),
       let last = CivilDate(year: years.upperBound - 1, month: 12, day: 31)
     else { return [] }
@@ -68,7 +76,8 @@ package enum OtherCalendarConversion {
     let to = fields(ofDay: BirthdayKit.dayNumber(last), in: birth.system).year
     var result: [(calendarYear: Int, date: CivilDate)] = []
     for year in from...max(from, to) where birth.year.map({ year >= $0 }) ?? true {
-      guard let date = celebration(of: birth, inYear: year), let gregorianYear = date.year,
+      guard let date = celebration(of: birth, inYear: year, adar: adar),
+        let gregorianYear = date.year,
         years.contains(gregorianYear)
       else { continue }
       result.append((year, date))

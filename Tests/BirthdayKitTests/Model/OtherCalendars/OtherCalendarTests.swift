@@ -89,6 +89,23 @@ import Testing
       OtherCalendarConversion.celebration(of: birth, inYear: year) == (try Self.civil(expected)))
   }
 
+  @Test(arguments: [
+    // Adar of a common year (5785), in the leap year 5787: Adar II 10 by default, Adar I 10
+    // with adar1; in the common year 5786 Adar either way.
+    ("5785-07-10", 5787, HebrewAdarRule.adar2, "2027-03-19"),
+    ("5785-07-10", 5787, .adar1, "2027-02-17"), ("5785-07-10", 5786, .adar1, "2026-02-27"),
+    // Without a year the date is taken as Adar of a common year.
+    ("--07-10", 5787, .adar1, "2027-02-17"),
+    // Born in Adar II or Adar I of a leap year (5784): that month in leap years either way.
+    ("5784-07-10", 5787, .adar1, "2027-03-19"), ("5784-06-10", 5787, .adar2, "2027-02-17"),
+  ])
+  func hebrewAdarRule(value: String, year: Int, adar: HebrewAdarRule, expected: String) throws {
+    let birth = try Self.date(value, .hebrew)
+    #expect(
+      OtherCalendarConversion.celebration(of: birth, inYear: year, adar: adar)
+        == (try Self.civil(expected)))
+  }
+
   @Test func occurrencesInAWindowOfGregorianYears() throws {
     let birth = try Self.date("1940-09-15", .chinese)
     let found = OtherCalendarConversion.celebrations(of: birth, inGregorianYears: 2026..<2029)
