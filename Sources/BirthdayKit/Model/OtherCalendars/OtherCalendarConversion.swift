@@ -94,10 +94,24 @@ package enum OtherCalendarConversion {
       return isLeapMonth ? nil : HebrewArithmetic.dayNumber(year: year, month: month, day: day)
     case .islamic where UmmAlQuraTable.years.contains(year):
       return UmmAlQuraArithmetic.dayNumber(year: year, month: month, day: day)
+    case .chinese, .korean:
+      guard let lunarYear = LunisolarYear.year(year, in: system) else { fallthrough }
+      guard let found = lunarYear.month(month, isLeap: isLeapMonth),
+        (1...found.length).contains(day)
+      else { return nil }
+      return found.firstDay + day - 1
     default:
-      return instant(system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: day)
-        .map { BirthdayKit.dayNumber(civilDate(of: $0)) }
+      return icuDayNumber(
+        system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: day)
     }
+  }
+
+  /// ``dayNumber(system:year:month:isLeapMonth:day:)`` through ICU alone.
+  static func icuDayNumber(
+    system: CalendarSystem, year: Int, month: Int, isLeapMonth: Bool, day: Int
+  ) -> Int? {
+    instant(system: system, year: year, month: month, isLeapMonth: isLeapMonth, day: day)
+      .map { BirthdayKit.dayNumber(civilDate(of: $0)) }
   }
 
   /// Days in the month, or `nil` when the year lacks it.
@@ -110,6 +124,9 @@ package enum OtherCalendarConversion {
       return length > 0 && !isLeapMonth ? length : nil
     case .islamic where UmmAlQuraTable.years.contains(year):
       return UmmAlQuraArithmetic.monthLength(year: year, month: month)
+    case .chinese, .korean:
+      guard let lunarYear = LunisolarYear.year(year, in: system) else { fallthrough }
+      return lunarYear.month(month, isLeap: isLeapMonth)?.length
     default:
       guard
         let first = instant(
@@ -132,6 +149,18 @@ package enum OtherCalendarConversion {
       return (date.year, date.month, false, date.day)
     }
     let day = BirthdayKit.civilDate(dayNumber: number)
+    if system.hasLeapMonths, let gregorianYear = day.year,
+      let thisYear = LunisolarYear.year(gregorianYear, in: system)
+    {
+      // Before the lunar new year (late January to February): the year that began before.
+      let year = number < thisYear.firstDay ? gregorianYear - 1 : gregorianYear
+      if let lunarYear = year == gregorianYear ? thisYear : LunisolarYear.year(year, in: system),
+        (lunarYear.firstDay..<lunarYear.endDay).contains(number)
+      {
+        let found = lunarYear.monthAndDay(ofDay: number)
+        return (year, found.month.number, found.month.isLeap, found.day)
+      }
+    }
     guard
       let instant = CalendarSystem.gregorian.date(
         from: DateComponents(year: day.year, month: day.month, day: day.day))
@@ -171,6 +200,14 @@ package enum OtherCalendarConversion {
       back.isLeapMonth == isLeapMonth
     else { return nil }
     return instant
+  }
+
+  /// Year (as ``CalendarDate`` writes it), month, leap flag and day of `instant` in `system`,
+  /// through ICU.
+  static func icuFields(of instant: Date, in system: CalendarSystem)
+    -> (year: Int, month: Int, isLeapMonth: Bool, day: Int)
+  {
+    fields(of: instant, in: system)
   }
 
   /// Year (as ``CalendarDate`` writes it), month, leap flag and day of `instant` in `system`.
