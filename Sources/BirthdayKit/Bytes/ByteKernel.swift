@@ -110,11 +110,11 @@ package enum ByteKernel {
         lanes &+= ones.replacing(with: 0, where: block .!= SIMD16(repeating: target))
         index &+= 16
       }
-      total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+      total &+= laneSum(lanes)
       return index
     } tail: { block, lanes in
-      let found = (block .== SIMD16(repeating: target)) .& lanes
-      total &+= Int(ones.replacing(with: 0, where: .!found).wrappedSum())
+      let (low, high) = halves((block .== SIMD16(repeating: target)) .& lanes)
+      total &+= low.nonzeroBitCount &+ high.nonzeroBitCount
     } byte: { byte in
       if byte == target { total &+= 1 }
     }
@@ -143,7 +143,7 @@ package enum ByteKernel {
     } byte: { byte in
       if byte == target { odd.toggle() }
     }
-    return odd != (parities.wrappedSum() & 1 != 0)
+    return odd != (laneSum(parities) & 1 != 0)
   }
 
   /// Calls `body` with the index of each byte of `bytes[from..<to]` equal to `target`, in order,
@@ -160,15 +160,12 @@ package enum ByteKernel {
     var index = start
     while index &+ 16 <= end {
       let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-      let found = block .== pattern
-      if any(found) {
-        let halves = unsafeBitCast(found, to: SIMD2<UInt64>.self)
-        var low = UInt64(littleEndian: halves[0]) & laneFlags
+      var (low, high) = halves(block .== pattern)
+      if low | high != 0 {
         while low != 0 {
           guard body(index &+ low.trailingZeroBitCount &>> 3) else { return }
           low &= low &- 1
         }
-        var high = UInt64(littleEndian: halves[1]) & laneFlags
         while high != 0 {
           guard body(index &+ 8 &+ high.trailingZeroBitCount &>> 3) else { return }
           high &= high &- 1
@@ -299,11 +296,32 @@ package enum ByteKernel {
   /// each half is the first.
   @inline(__always)
   private static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
-    guard any(mask) else { return nil }
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    let low = UInt64(littleEndian: halves[0])
+    let (low, high) = halves(mask)
     if low != 0 { return low.trailingZeroBitCount &>> 3 }
-    return 8 &+ UInt64(littleEndian: halves[1]).trailingZeroBitCount &>> 3
+    if high != 0 { return 8 &+ high.trailingZeroBitCount &>> 3 }
+    return nil
+  }
+
+  /// The two halves of `mask`, one bit a lane (``laneFlags``). Tested as integers: `any(_:)`
+  /// is a reduction the compiler leaves as a call, per block.
+  @inline(__always)
+  private static func halves(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+    let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return (UInt64(littleEndian: words[0]) & laneFlags, UInt64(littleEndian: words[1]) & laneFlags)
+  }
+
+  /// The sum of the sixteen lanes of `lanes` in a few integer operations (`wrappedSum()` is a
+  /// reduction the compiler leaves as a call): pairs of lanes summed into 16-bit lanes, then
+  /// those by one multiply.
+  @inline(__always)
+  private static func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    let pairs: UInt64 = 0x00FF_00FF_00FF_00FF
+    // Four 16-bit lanes, each at most 4 x 255.
+    let sums =
+      (words[0] & pairs) &+ (words[0] &>> 8 & pairs) &+ (words[1] & pairs)
+      &+ (words[1] &>> 8 & pairs)
+    return Int(truncatingIfNeeded: (sums &* 0x0001_0001_0001_0001) &>> 48)
   }
 
   /// Where the whole blocks of a range end.

@@ -103,14 +103,17 @@ final class OutputBuffer: @unchecked Sendable {
     text.withUTF8 { append($0) }
   }
 
-  /// Appends the bytes of `word` as they lie in memory (little-endian here: pass
-  /// `word.littleEndian` for a fixed order).
+  /// Appends the first `count` bytes of `words`, each word's lowest byte first: one capacity
+  /// check and one store a word, for a short text put together in registers.
   @inline(__always)
-  func append<Word: FixedWidthInteger>(bytesOf word: Word) {
-    let size = MemoryLayout<Word>.size
-    reserve(size)
-    UnsafeMutableRawPointer(storage + count).storeBytes(of: word, as: Word.self)
-    count += size
+  func append<let wordCount: Int>(lowBytesOf words: InlineArray<wordCount, UInt64>, count: Int) {
+    precondition(count >= 0 && count <= wordCount * 8, "more bytes than the words hold")
+    reserve(wordCount * 8)
+    let target = UnsafeMutableRawPointer(storage + self.count)
+    for index in 0..<wordCount {
+      target.storeBytes(of: words[index].littleEndian, toByteOffset: index * 8, as: UInt64.self)
+    }
+    self.count += count
   }
 
   /// The content as UTF-8 text (not checked: for bytes written as UTF-8).

@@ -29,6 +29,29 @@ enum SHA1BlockKernel {
     }
   }
 
+  /// Pads the message `message[0..<length]` in place (FIPS 180-4 §5.1.1: `0x80`, zeros, the
+  /// bit length) and hashes it into `state`. `message` holds at least the padded length, the
+  /// message rounded up to whole blocks with room for nine more bytes.
+  @inline(__always)
+  static func compress(
+    _ state: inout State, paddingInPlace message: inout MutableSpan<UInt8>, length: Int
+  ) {
+    let padded = (length + 72) / 64 * 64
+    precondition(length >= 0 && padded <= message.count, "no room for the padding")
+    message.withUnsafeMutableBytes { raw in
+      guard let base = raw.baseAddress else { return }
+      base.storeBytes(of: 0x80, toByteOffset: length, as: UInt8.self)
+      (base + length + 1).initializeMemory(as: UInt8.self, repeating: 0, count: padded - length - 9)
+      base.storeBytes(
+        of: (UInt64(length) &* 8).bigEndian, toByteOffset: padded - 8, as: UInt64.self)
+      var offset = 0
+      while offset < padded {
+        compress(&state.h0, &state.h1, &state.h2, &state.h3, &state.h4, block: base + offset)
+        offset += 64
+      }
+    }
+  }
+
   /// One block of 64 bytes at `block`: the schedule first (``schedule(_:into:)``), then the 80
   /// rounds written out, five working words changing roles instead of moving, each adding one
   /// stored word.

@@ -1,16 +1,26 @@
 /// Compiles ``EventProperty/event`` for one set of options into programs of ``Step``s: the
-/// constant lines rendered and joined into runs of ``constants``, the values of the celebration
-/// left as steps.
+/// constant lines rendered and joined into runs of ``constants``, each run with the value of the
+/// celebration that follows it.
 struct EventProgramCompiler {
-  /// One step of a compiled program.
-  enum Step: Sendable {
-    /// Whole lines, and the name of the next line when its value follows.
-    case constant(Range<Int>)
-    /// A value whose name (`nameCount` bytes with its colon) the step before wrote.
-    case value(EventField, nameCount: Int)
-    /// A line written only when the celebration has the value; its name is `name` of the
-    /// constants.
-    case optional(EventField, name: Range<Int>)
+  /// One step of a compiled program: a run of constant bytes, then what follows it. A value's
+  /// line name ends the run, so that most lines take one copy and one value.
+  struct Step: Sendable {
+    /// Whole lines, then the name of the step's line (with its colon and constant prefix).
+    let constants: Range<Int>
+    /// The bytes of the line's name at the end of `constants`.
+    let nameCount: Int
+    let action: Action
+
+    /// What follows the constants.
+    enum Action: Sendable {
+      /// Nothing: the lines after the last value.
+      case none
+      /// A value of the celebration.
+      case value(EventField)
+      /// A line written only when the celebration has the value: without it, its name is left
+      /// out too.
+      case optional(EventField)
+    }
   }
 
   let options: CalendarOptions
@@ -28,8 +38,9 @@ struct EventProgramCompiler {
   ) -> [Step] {
     var steps: [Step] = []
     var runStart = constants.count
-    func endRun(_ constants: [UInt8]) {
-      if constants.count > runStart { steps.append(.constant(runStart..<constants.count)) }
+    func endRun(nameCount: Int, _ action: Step.Action) {
+      steps.append(
+        Step(constants: runStart..<constants.count, nameCount: nameCount, action: action))
       runStart = constants.count
     }
     func add(_ name: String, _ value: EventProperty.Value, alarm: Int?) {
@@ -41,13 +52,11 @@ struct EventProgramCompiler {
       case .field(let field, let prefix):
         let nameBytes = Array((name + ":" + prefix).utf8)
         constants += nameBytes
-        endRun(constants)
-        steps.append(.value(field, nameCount: nameBytes.count))
+        endRun(nameCount: nameBytes.count, .value(field))
       case .optionalField(let field, let prefix):
-        endRun(constants)
-        constants += Array((name + ":" + prefix).utf8)
-        steps.append(.optional(field, name: runStart..<constants.count))
-        runStart = constants.count
+        let nameBytes = Array((name + ":" + prefix).utf8)
+        constants += nameBytes
+        endRun(nameCount: nameBytes.count, .optional(field))
       case .alarmText:
         guard let alarm else { preconditionFailure("an alarm's text outside an alarm") }
         add(name, .field(alarmText(alarm)), alarm: alarm)
@@ -67,7 +76,7 @@ struct EventProgramCompiler {
         }
       }
     }
-    endRun(constants)
+    if constants.count > runStart { endRun(nameCount: 0, .none) }
     return steps
   }
 

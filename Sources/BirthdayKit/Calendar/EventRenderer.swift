@@ -22,14 +22,16 @@ final class EventRenderer {
   private let writesAges: Bool
   /// The constant bytes of every program; a step names a range of them.
   private let constants: [UInt8]
-  /// Per ``EventShape`` and ``CelebrationKind/index``: the steps that write such an event.
-  private let programs: [[EventProgramCompiler.Step]]
+  /// The steps of every program, one after the other.
+  private let steps: [EventProgramCompiler.Step]
+  /// Per ``EventShape`` and ``CelebrationKind/index``: where its program lies in `steps`.
+  private let programs: [Range<Int>]
   /// The title templates (per ``CelebrationKind/index``), then each alarm's text templates.
   private let templates: [EventTextTemplate]
 
-  /// What the renderer knows of one event while it writes it.
-  private struct Event {
-    let celebration: Celebration
+  /// What the renderer knows of one event besides its celebration, which is passed alongside
+  /// and never copied: a copy retains and releases every string in it, per event.
+  private struct Occurrence {
     /// `DTSTART` (and `RECURRENCE-ID` of an override).
     let start: CivilDate
     /// The year whose age the texts give, if any.
@@ -41,7 +43,8 @@ final class EventRenderer {
   struct Program: Sendable {
     let options: CalendarOptions
     fileprivate let constants: [UInt8]
-    fileprivate let programs: [[EventProgramCompiler.Step]]
+    fileprivate let steps: [EventProgramCompiler.Step]
+    fileprivate let programs: [Range<Int>]
     fileprivate let templates: [EventTextTemplate]
 
     init(options: CalendarOptions) {
@@ -60,17 +63,19 @@ final class EventRenderer {
       }
       self.templates = templates
       var compiler = EventProgramCompiler(options: options)
-      var programs: [[EventProgramCompiler.Step]] = []
+      var steps: [EventProgramCompiler.Step] = []
+      var programs: [Range<Int>] = []
       for shape in EventShape.allCases {
         for kind in kinds {
-          programs.append(
-            compiler.compile(shape: shape, kind: kind) { alarm in
-              .alarmText(
-                template: alarmTemplates[alarm][kind.index], repeatsPrevious: repeatsPrevious[alarm]
-              )
-            })
+          let start = steps.count
+          steps += compiler.compile(shape: shape, kind: kind) { alarm in
+            .alarmText(
+              template: alarmTemplates[alarm][kind.index], repeatsPrevious: repeatsPrevious[alarm])
+          }
+          programs.append(start..<steps.count)
         }
       }
+      self.steps = steps
       self.programs = programs
       self.constants = compiler.constants
     }
@@ -86,7 +91,8 @@ final class EventRenderer {
     options = program.options
     writesAges = program.options.writesAges
     constants = program.constants.map { $0 }
-    programs = program.programs.map { $0.map { $0 } }
+    steps = program.steps.map { $0 }
+    programs = program.programs
     templates = program.templates.map { $0.privateCopy() }
   }
 
@@ -103,46 +109,61 @@ final class EventRenderer {
       celebration.calendarOccurrence != nil ? .single : date.isLeapDay ? .leapDay : .yearly
     // An occurrence of another calendar's date is one event, with the age of its year.
     let year = shape == .single ? date.year : nil
-    run(shape, Event(celebration: celebration, start: start, year: year), to: buffer)
+    run(shape, celebration, Occurrence(start: start, year: year), to: buffer)
     guard writesAges, shape != .single, let since = date.year else { return }
     let startDay = dayNumber(start)
     for year in options.currentYear..<(options.currentYear + options.ageYears) where year > since {
       guard let occurrence = options.leapDayPolicy.occurrence(of: date, inYear: year),
         dayNumber(occurrence) >= startDay
       else { continue }
-      run(.override, Event(celebration: celebration, start: occurrence, year: year), to: buffer)
+      run(.override, celebration, Occurrence(start: occurrence, year: year), to: buffer)
     }
   }
 
-  /// Runs the program of `shape` and the celebration's kind.
-  private func run(_ shape: EventShape, _ event: Event, to buffer: OutputBuffer) {
+  /// Runs the program of `shape` and the celebration's kind: per step, its constant bytes, then
+  /// its value.
+  private func run(
+    _ shape: EventShape, _ celebration: Celebration, _ occurrence: Occurrence,
+    to buffer: OutputBuffer
+  ) {
     let program = programs[
-      shape.rawValue &* CelebrationKind.allCases.count &+ event.celebration.kind.index]
-    // A local reference, whose span the loop can lend out.
-    let constants = self.constants
+      shape.rawValue &* CelebrationKind.allCases.count &+ celebration.kind.index]
+    // Local references, whose spans the loop can lend out.
+    let allSteps = self.steps
+    let allConstants = self.constants
+    let steps = allSteps.span.extracting(program)
+    let constants = allConstants.span
     var previousValue = 0..<0
-    for step in program {
-      switch step {
-      case .constant(let range):
-        buffer.append(constants.span.extracting(range))
-      case .value(let field, let nameCount):
+    for index in steps.indices {
+      let step = steps[index]
+      switch step.action {
+      case .none:
+        buffer.append(constants.extracting(step.constants))
+      case .value(let field):
+        buffer.append(constants.extracting(step.constants))
         append(
-          field, of: event, lineStart: buffer.count &- nameCount, previous: &previousValue,
+          field, of: celebration, occurrence, lineStart: buffer.count &- step.nameCount,
+          previous: &previousValue, to: buffer)
+      case .optional(let field):
+        // The constants end with the line's name, written only with its value.
+        let lineStart = buffer.count &+ step.constants.count &- step.nameCount
+        guard has(field, celebration) else {
+          buffer.append(constants.extracting(step.constants.dropLast(step.nameCount)))
+          continue
+        }
+        buffer.append(constants.extracting(step.constants))
+        append(
+          field, of: celebration, occurrence, lineStart: lineStart, previous: &previousValue,
           to: buffer)
-      case .optional(let field, let name):
-        guard has(field, event) else { continue }
-        let lineStart = buffer.count
-        buffer.append(constants.span.extracting(name))
-        append(field, of: event, lineStart: lineStart, previous: &previousValue, to: buffer)
       }
     }
   }
 
   /// Whether the celebration has a value for an optional line.
-  private func has(_ field: EventField, _ event: Event) -> Bool {
+  private func has(_ field: EventField, _ celebration: Celebration) -> Bool {
     switch field {
-    case .originDate: event.celebration.date.year != nil
-    case .identityKey: event.celebration.identityKey != nil
+    case .originDate: celebration.date.year != nil
+    case .identityKey: celebration.identityKey != nil
     default: true
     }
   }
@@ -150,10 +171,9 @@ final class EventRenderer {
   /// Appends the value of `field` and ends its line, which starts at `lineStart` in `buffer`.
   /// `previous` is the last alarm text written (with its line end), for an alarm that repeats it.
   private func append(
-    _ field: EventField, of event: Event, lineStart: Int, previous: inout Range<Int>,
-    to buffer: OutputBuffer
+    _ field: EventField, of celebration: Celebration, _ occurrence: Occurrence, lineStart: Int,
+    previous: inout Range<Int>, to buffer: OutputBuffer
   ) {
-    let celebration = event.celebration
     switch field {
     case .uid:
       if let uuid = celebration.canonicalUUID {
@@ -164,14 +184,14 @@ final class EventRenderer {
         ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
       }
     case .startDate:
-      Self.appendBasicDate(event.start, to: buffer)
+      Self.appendBasicDate(occurrence.start, to: buffer)
       buffer.appendLineBreak()
     case .endDate:
-      Self.appendBasicDate(event.start.nextDay(), to: buffer)
+      Self.appendBasicDate(occurrence.start.nextDay(), to: buffer)
       buffer.appendLineBreak()
     case .summary:
       let valueStart = buffer.count
-      appendSummary(for: celebration, inYear: event.year, to: buffer)
+      appendSummary(for: celebration, inYear: occurrence.year, to: buffer)
       escapeInPlace(from: valueStart, in: buffer)
       ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
     case .occurrenceDescription:
@@ -198,10 +218,10 @@ final class EventRenderer {
         buffer.appendCopy(of: previous)
         return
       }
-      templates[template].append(for: celebration, inYear: event.year, to: buffer)
+      templates[template].append(for: celebration, inYear: occurrence.year, to: buffer)
       // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
       if buffer.count == valueStart {
-        appendSummary(for: celebration, inYear: event.year, to: buffer)
+        appendSummary(for: celebration, inYear: occurrence.year, to: buffer)
       }
       escapeInPlace(from: valueStart, in: buffer)
       ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
@@ -247,7 +267,7 @@ final class EventRenderer {
   /// `YYYYMMDD`.
   static func appendBasicDate(_ date: CivilDate, to output: OutputBuffer) {
     if let word = basicDateWord(date) {
-      output.append(bytesOf: word.littleEndian)
+      output.append(lowBytesOf: [word] as InlineArray<1, UInt64>, count: 8)
       return
     }
     output.appendDecimal(date.year ?? 1972, width: 4)
@@ -267,8 +287,7 @@ final class EventRenderer {
     }
     // YYYY MM DD -> YYYY-MM-DD: bytes 0-3, '-', 4-5, '-', then 6-7.
     let low = word & 0xFFFF_FFFF | 0x2D << 32 | (word >> 32 & 0xFFFF) << 40 | 0x2D << 56
-    output.append(bytesOf: low.littleEndian)
-    output.append(bytesOf: UInt16(truncatingIfNeeded: word >> 48).littleEndian)
+    output.append(lowBytesOf: [low, word >> 48] as InlineArray<2, UInt64>, count: 10)
   }
 
   /// `YYYYMMDD` as eight ASCII bytes in a word (the first byte lowest), or `nil` when the year

@@ -148,7 +148,7 @@ extension BirthdayCalendarConverter {
           }
         }
         countEvent(event.kind)
-        try observed?.observer.writtenAny(event.summary, length: event.range.count)
+        try observed?.observer.writtenNote(event.summary, length: event.range.count)
         if let current = run, current.upperBound == event.range.lowerBound {
           run = current.lowerBound..<event.range.upperBound
         } else {

@@ -102,7 +102,11 @@ package struct CelebrationBuilder: Sendable {
     of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler
   ) -> [Celebration] {
     var found: [Celebration] = []
-    forEachCelebration(of: contact, record: record, report: report) { found.append($0) }
+    // Each celebration is moved into the array: through ``forEachCelebration``'s borrowed
+    // argument it was copied, retaining every string in it.
+    forEachOwnedCelebration(of: contact, record: record, report: report) { celebration in
+      found.append(celebration)
+    }
     return found
   }
 
@@ -113,6 +117,14 @@ package struct CelebrationBuilder: Sendable {
   func forEachCelebration(
     of contact: Contact, record: RecordKind = .card, report: DiagnosticHandler,
     _ body: (Celebration) -> Void
+  ) {
+    forEachOwnedCelebration(of: contact, record: record, report: report) { body($0) }
+  }
+
+  /// ``forEachCelebration(of:record:report:_:)`` handing each celebration over to `body`.
+  private func forEachOwnedCelebration(
+    of contact: Contact, record: RecordKind, report: DiagnosticHandler,
+    _ body: (consuming Celebration) -> Void
   ) {
     if leftOutReason(of: contact) != nil { return }
     // Most contacts have a birthday and no other date: their one event is made directly. The
@@ -151,7 +163,7 @@ package struct CelebrationBuilder: Sendable {
     }
     guard !dates.isEmpty else {
       if !contact.isDeceased, contact.hasCalendarDates {
-        forEachCalendarCelebration(of: contact, record: record, report: report, body)
+        forEachCalendarCelebration(of: contact, record: record, report: report) { body($0) }
       }
       return
     }
@@ -171,7 +183,7 @@ package struct CelebrationBuilder: Sendable {
           identityKey: identityKey(of: contact)))
     }
     if !contact.isDeceased, contact.hasCalendarDates {
-      forEachCalendarCelebration(of: contact, record: record, report: report, body)
+      forEachCalendarCelebration(of: contact, record: record, report: report) { body($0) }
     }
   }
 }

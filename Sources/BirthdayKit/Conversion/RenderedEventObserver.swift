@@ -1,11 +1,14 @@
 /// Sees the events a ``BirthdayCalendarConverter`` writes, as it writes them: `sync` learns the
 /// wanted events' keys and digests from it instead of reading the converted calendar back.
 ///
-/// The converter does not know what a summary is (sync's is a ``RenderedEventSummary``): it hands
-/// it from the thread that rendered the events to the one that writes them.
+/// The converter does not know what a summary is (sync's is a ``RenderedEventSummary``): it
+/// carries it as a ``RenderedEventNote`` from the thread that rendered the events to the one
+/// that writes them. ``summarizeNote(_:)`` and ``writtenNote(_:length:)`` are requirements with
+/// default implementations, so that each conformance gets them specialised for its own summary
+/// and the converter calls them without a cast.
 package protocol RenderedEventObserver: AnyObject, Sendable {
   /// What the observer makes of one celebration's events.
-  associatedtype Summary: Sendable
+  associatedtype Summary: RenderedEventNoteConvertible
   /// What the observer needs of the events of one celebration (a yearly event and its
   /// overrides), from their bytes as written; `nil` when it cannot tell. Called on the thread
   /// that rendered them, a worker when the input is read on several threads.
@@ -13,17 +16,19 @@ package protocol RenderedEventObserver: AnyObject, Sendable {
   /// The next celebration's events in the calendar: what ``summarize(_:)`` gave for them, and
   /// their length in bytes. Called in calendar order, on the thread that writes the calendar.
   func written(_ summary: Summary?, length: Int) throws
+  /// ``summarize(_:)`` as a note.
+  func summarizeNote(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventNote?
+  /// ``written(_:length:)`` with what ``summarizeNote(_:)`` gave.
+  func writtenNote(_ note: RenderedEventNote?, length: Int) throws
 }
 
 extension RenderedEventObserver {
-  /// ``summarize(_:)``, for a converter that holds summaries without knowing their type.
-  func summarizeAny(_ events: UnsafeBufferPointer<UInt8>) -> (any Sendable)? {
-    summarize(events)
+  package func summarizeNote(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventNote? {
+    summarize(events)?.note
   }
 
-  /// ``written(_:length:)`` with what ``summarizeAny(_:)`` gave.
-  func writtenAny(_ summary: (any Sendable)?, length: Int) throws {
-    try written(summary as? Summary, length: length)
+  package func writtenNote(_ note: RenderedEventNote?, length: Int) throws {
+    try written(note.map { Summary(note: $0) }, length: length)
   }
 
   /// Summarizes `events` and says they were written, on the thread that writes the calendar.

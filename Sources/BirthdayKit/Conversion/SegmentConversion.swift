@@ -15,7 +15,7 @@ struct SegmentConversion: Sendable {
     var range: Range<Int>
     var kind: CelebrationKind
     /// What the converter's observer made of its bytes, if there is one.
-    var summary: (any Sendable)?
+    var summary: RenderedEventNote?
   }
   var items: [Item] = []
   /// Whether reading the segment alone gave what a sequential read gives.
@@ -56,7 +56,7 @@ struct SegmentConversion: Sendable {
         renderer.append(celebration, to: output)
         let summary = observer.flatMap { observer in
           output.withUnsafeBytes {
-            observer.summarizeAny(UnsafeBufferPointer(rebasing: $0[start...]))
+            observer.summarizeNote(UnsafeBufferPointer(rebasing: $0[start...]))
           }
         }
         items.append(.event(events.count))

@@ -74,29 +74,29 @@ package struct NameBasedUUID: Hashable, Sendable, CustomStringConvertible {
 
   /// Lower-case canonical form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
   package var description: String {
-    let output = OutputBuffer(capacity: 36)
+    let output = OutputBuffer(capacity: 40)
     appendCanonical(to: output)
     return output.utf8String
   }
 
-  /// Appends the 36 bytes of ``description`` to `output`, eight hex digits at a time.
+  /// Appends the 36 bytes of ``description`` to `output`: the hex digits eight at a time, laid
+  /// out with the dashes in five words and stored in one go.
   func appendCanonical(to output: OutputBuffer) {
     let a = hexDigits(UInt32(truncatingIfNeeded: high >> 32))
     let b = hexDigits(UInt32(truncatingIfNeeded: high))
     let c = hexDigits(UInt32(truncatingIfNeeded: low >> 32))
     let d = hexDigits(UInt32(truncatingIfNeeded: low))
-    // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx: a, b split 4+4, c split 4+4, d.
-    output.reserve(36)
-    output.append(bytesOf: a.littleEndian)
-    output.append(UInt8(ascii: "-"))
-    output.append(bytesOf: UInt32(truncatingIfNeeded: b).littleEndian)
-    output.append(UInt8(ascii: "-"))
-    output.append(bytesOf: UInt32(truncatingIfNeeded: b >> 32).littleEndian)
-    output.append(UInt8(ascii: "-"))
-    output.append(bytesOf: UInt32(truncatingIfNeeded: c).littleEndian)
-    output.append(UInt8(ascii: "-"))
-    output.append(bytesOf: UInt32(truncatingIfNeeded: c >> 32).littleEndian)
-    output.append(bytesOf: d.littleEndian)
+    let dash: UInt64 = 0x2D
+    // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx: a, b split 4+4, c split 4+4, d; the first byte of
+    // each word lowest.
+    let words: InlineArray<5, UInt64> = [
+      a,
+      dash | (b & 0xFFFF_FFFF) << 8 | dash << 40 | (b >> 32 & 0xFFFF) << 48,
+      b >> 48 | dash << 16 | (c & 0xFFFF_FFFF) << 24 | dash << 56,
+      c >> 32 | (d & 0xFFFF_FFFF) << 32,
+      d >> 32,
+    ]
+    output.append(lowBytesOf: words, count: 36)
   }
 
   /// The RFC 9562 DNS namespace, `6ba7b810-9dad-11d1-80b4-00c04fd430c8`, used for test vectors.

@@ -100,15 +100,8 @@ package struct SHA1: Sendable {
   static func digestWords(paddingInPlace message: inout MutableSpan<UInt8>, length: Int) -> (
     UInt32, UInt32, UInt32, UInt32, UInt32
   ) {
-    let padded = paddedCount(length)
-    message[length] = 0x80
-    for index in (length + 1)..<(padded - 8) { message[index] = 0 }
-    let bitLength = UInt64(length) &* 8
-    for index in 0..<8 {
-      message[padded - 8 + index] = UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * index))
-    }
     var state = SHA1BlockKernel.State()
-    SHA1BlockKernel.compress(&state, blocks: message.span.extracting(0..<padded))
+    SHA1BlockKernel.compress(&state, paddingInPlace: &message, length: length)
     return (state.h0, state.h1, state.h2, state.h3, state.h4)
   }
 

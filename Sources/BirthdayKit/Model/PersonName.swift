@@ -10,10 +10,12 @@ public struct PersonName: Hashable, Sendable {
   public let given: String?
   /// The family (last) name, if known.
   public let family: String?
-  /// The text a name-based UID is made from, when it is not `formatted`: a CJK name built from
-  /// its parts is shown family name first (李小龍) but keeps the UID it had when it was shown
-  /// given name first ("小龍 李"), so that `sync` does not replace the events of those contacts.
-  private let identityText: String?
+  /// Whether a name-based UID is made from the parts given name first rather than from
+  /// `formatted`: a CJK name built from its parts is shown family name first (李小龍) but keeps
+  /// the UID it had when it was shown given name first ("小龍 李"), so that `sync` does not
+  /// replace the events of those contacts. A flag, not that text: every copy of a name (of a
+  /// contact, of a celebration) would retain and release one more string.
+  private let identityIsGivenFirst: Bool
 
   /// Creates a name from untrusted text.
   ///
@@ -25,7 +27,7 @@ public struct PersonName: Hashable, Sendable {
     let given = given.flatMap(TextSanitizer.nonEmptySingleLine)
     let family = family.flatMap(TextSanitizer.nonEmptySingleLine)
     // The parts are joined only when needed (they are clean already).
-    var identityText: String?
+    var identityIsGivenFirst = false
     let display =
       formatted.flatMap(TextSanitizer.nonEmptySingleLine)
       ?? {
@@ -33,7 +35,7 @@ public struct PersonName: Hashable, Sendable {
         // 李 and 小龍 are 李小龍: CJK names are written family name first, with no space.
         case (let given?, let family?):
           guard Self.isCJK(family) && Self.isCJK(given) else { return Self.joined(given, family) }
-          identityText = Self.joined(given, family)
+          identityIsGivenFirst = true
           return Self.familyFirst(given, family)
         case (let part?, nil), (nil, let part?): return part
         case (nil, nil): return nil
@@ -43,7 +45,7 @@ public struct PersonName: Hashable, Sendable {
     self.formatted = display
     self.given = given
     self.family = family
-    self.identityText = identityText
+    self.identityIsGivenFirst = identityIsGivenFirst
   }
 
   /// A name whose parts are already clean: each one that is given is non-empty and left as it
@@ -54,7 +56,7 @@ public struct PersonName: Hashable, Sendable {
     self.formatted = formatted
     self.given = given
     self.family = family
-    self.identityText = nil
+    self.identityIsGivenFirst = false
   }
 
   /// `given + " " + family`, written in one go: `+` would append twice, growing the string
@@ -83,5 +85,8 @@ public struct PersonName: Hashable, Sendable {
   }
 
   /// The text the identity key and a name-based UID are made from.
-  package var identitySource: String { identityText ?? formatted }
+  package var identitySource: String {
+    guard identityIsGivenFirst, let given, let family else { return formatted }
+    return Self.joined(given, family)
+  }
 }

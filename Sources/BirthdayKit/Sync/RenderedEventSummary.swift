@@ -6,7 +6,7 @@
 /// Only the form the writer produces is read here: `VEVENT`s with a UID each, lines ending in
 /// CRLF, folded with a space or a tab, each with a `:`. Anything else gives `nil`, and the caller
 /// reads the calendar back instead.
-package struct RenderedEventSummary: Sendable, BitwiseCopyable {
+package struct RenderedEventSummary: Sendable, BitwiseCopyable, RenderedEventNoteConvertible {
   var key: SyncEventKey
   var digest: EventDigest
   /// The digest's details without `X-BDCONVERT-KEY` (``EventFacts/keylessDetails``).
@@ -16,6 +16,27 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable {
     self.key = key
     self.digest = digest
     self.keylessDetails = keylessDetails
+  }
+
+  /// The summary the converter carried as `note`.
+  package init(note: RenderedEventNote) {
+    let (high, low, digest, alarmsAndDetails, keylessDetails) = note.words
+    key = SyncEventKey(high: high, low: low)
+    self.digest = EventDigest()
+    self.digest.date = UInt32(truncatingIfNeeded: digest)
+    self.digest.name = UInt32(truncatingIfNeeded: digest >> 32)
+    self.digest.alarms = UInt32(truncatingIfNeeded: alarmsAndDetails)
+    self.digest.details = UInt32(truncatingIfNeeded: alarmsAndDetails >> 32)
+    self.keylessDetails = UInt32(truncatingIfNeeded: keylessDetails)
+  }
+
+  /// The summary as the converter carries it.
+  package var note: RenderedEventNote {
+    RenderedEventNote(
+      (
+        key.high, key.low, UInt64(digest.date) | UInt64(digest.name) << 32,
+        UInt64(digest.alarms) | UInt64(digest.details) << 32, UInt64(keylessDetails)
+      ))
   }
 
   /// The summary of `events` (from the first `BEGIN:VEVENT` line to the last `END:VEVENT`

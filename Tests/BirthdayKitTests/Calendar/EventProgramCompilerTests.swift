@@ -47,30 +47,37 @@ import Testing
     }
   }
 
-  @Test func constantLinesAreOneRunBetweenTwoValues() {
+  @Test func eachValueTakesTheConstantLinesBeforeItInOneStep() {
     var compiler = EventProgramCompiler(options: Self.options)
     for shape in EventShape.allCases {
       for kind in CelebrationKind.allCases {
         let steps = compiler.compile(shape: shape, kind: kind) { _ in
           .alarmText(template: 0, repeatsPrevious: false)
         }
-        var previousWasConstant = false
-        for step in steps {
-          if case .constant = step {
-            #expect(!previousWasConstant, "\(shape) \(kind): two constant runs in a row")
-            previousWasConstant = true
+        // Only the last step is constants alone; every other one ends with a value.
+        for (index, step) in steps.enumerated() {
+          if case .none = step.action {
+            #expect(index == steps.count - 1, "\(shape) \(kind): constants alone mid-program")
           } else {
-            previousWasConstant = false
+            #expect(step.nameCount > 0 && step.nameCount <= step.constants.count)
           }
         }
       }
     }
-    // A yearly birthday with one alarm: the constant runs around UID, the two dates, the title,
-    // the optional description and the alarm's text.
+    // A yearly birthday with one alarm: UID, the two dates, the title, the optional
+    // description and the alarm's text, each with the lines before it, then the closing lines.
     let yearly = compiler.compile(shape: .yearly, kind: .birthday) { _ in
       .alarmText(template: 0, repeatsPrevious: false)
     }
-    #expect(yearly.count == 12)
+    #expect(yearly.count == 7)
+    let names = yearly.map { step in
+      String(decoding: compiler.constants[step.constants].suffix(step.nameCount), as: UTF8.self)
+    }
+    #expect(
+      names == [
+        "UID:", "DTSTART;VALUE=DATE:", "DTEND;VALUE=DATE:", "SUMMARY:", "DESCRIPTION:Born ",
+        "DESCRIPTION:", "",
+      ])
   }
 
   @Test func overridesAndSingleEventsHaveNoRule() {

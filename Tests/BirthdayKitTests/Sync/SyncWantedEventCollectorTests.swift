@@ -154,4 +154,16 @@ import Testing
     #expect(found.first?.key == summary.key && found.first?.key == SyncEventKey(uid: "x,y"))
     #expect(found.first?.digest == summary.digest)
   }
+
+  /// The converter carries a summary as a ``RenderedEventNote``: it comes back the same.
+  @Test func summaryComesBackFromItsNote() throws {
+    let events =
+      "BEGIN:VEVENT\r\nUID:n\r\nSUMMARY:s\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n"
+      + "END:VALARM\r\nEND:VEVENT\r\n"
+    let bytes = Array(events.utf8)
+    let summary = try #require(bytes.withUnsafeBufferPointer { RenderedEventSummary(events: $0) })
+    let back = RenderedEventSummary(note: summary.note)
+    #expect(back.key == summary.key && back.digest == summary.digest)
+    #expect(back.keylessDetails == summary.keylessDetails && summary.digest != EventDigest())
+  }
 }

@@ -120,22 +120,24 @@ struct CSVRow {
   }
 
   /// The contact, with dates resolved in `order`; invalid dates are reported and dropped.
-  func contact(order: DateOrder?, report: DiagnosticHandler) -> Contact {
+  /// Consuming: the name, location and groups move into the contact (a row is read once), where
+  /// a borrowed row had them copied and its strings retained.
+  consuming func contact(order: DateOrder?, report: DiagnosticHandler) -> Contact {
     var birthday = self.birthday.flatMap { resolve($0, order: order, report: report) }
     if let parts = yearMonthDay {
       birthday = resolveParts(parts, report: report)
     }
-    var contact = Contact(
+    // Every field in the member-wise initializer: a contact set up and then changed was copied
+    // whole on return, and its copy destroyed.
+    return Contact(
       sourceIdentifier: uid.flatMap(TextSanitizer.nonEmptySingleLine), name: name,
       birthday: birthday,
       anniversaries: anniversaries.compactMap { resolve($0, order: order, report: report) },
-      location: location, groups: groups,
+      location: location, isDeceased: false, deathDate: nil, groups: groups, isGroup: false,
+      memberIdentifiers: [],
       otherDates: otherDates.compactMap { label, cell in
         resolve(cell, order: order, report: { _ in }).map { LabeledDate(label: label, date: $0) }
-      })
-    if let identityKey { contact.identityKey = identityKey }  // sync only: no copy otherwise
-    if let calendarBirthday { contact.calendarBirthday = calendarBirthday }
-    return contact
+      }, identityKey: identityKey, calendarBirthday: calendarBirthday)
   }
 
   private func resolve(_ cell: CSVCell, order: DateOrder?, report: DiagnosticHandler) -> CivilDate?
