@@ -205,9 +205,9 @@ def main():
         report(not problems, "lunar-zh", "icalendar-libical", problems)
         run_checks(os.path.join(args.work, "lunar-zh.ics"), None, "lunar-zh", FULL + CLIENTS)
         problems = kcalendarcore.check_lunar(args.bdconvert, args.work)
-        report(not problems, "lunar", "kcalendarcore", problems)
+        report(not problems, "lunar", "kcalendarcore-lunar-days", problems)
         problems = kcalendarcore.check_lunar_chinese(args.bdconvert, args.work)
-        report(not problems, "lunar-zh", "kcalendarcore", problems)
+        report(not problems, "lunar-zh", "kcalendarcore-lunar-days", problems)
         if args.self_test:
             self_test_lunar(args.work)
     finally:
