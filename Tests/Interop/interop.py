@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """bdconvert interop checks: real calendar software reads what bdconvert writes.
 
-Usage (normally through Tests/Interop/run): interop.py --bdconvert BIN --libical-check BIN --work DIR
+Usage (normally through Tests/Interop/run):
+  interop.py --bdconvert BIN --libical-check BIN --kcal-check BIN --work DIR
 
 Runs every case of the matrix (cases.py) and the samples through bdconvert, then each checker
 (checks/*.py) on each calendar; `delete` results are checked too. With --self-test, each checker
@@ -18,10 +19,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import cases  # noqa: E402
 from checks import alarms, khal, libical, python_icalendar, radicale, recurrence, structure  # noqa: E402
-from checks import lunar, sync  # noqa: E402
+from checks import kcalendarcore, lunar, sync  # noqa: E402
 
 FULL = [("structure", structure), ("icalendar", python_icalendar), ("libical", libical),
-        ("recurrence", recurrence), ("alarms", alarms)]
+        ("recurrence", recurrence), ("alarms", alarms), ("kcalendarcore", kcalendarcore)]
 CLIENTS = [("khal", khal), ("radicale", radicale)]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -74,9 +75,12 @@ def self_test(binary, work):
         "alarms": text.replace(b"TRIGGER;RELATED=START:PT8H", b"TRIGGER;RELATED=START:PT9H"),
         "khal": text.replace("Zoë".encode(), b"Zoe"),
         "radicale": text.replace(b"DTSTART;VALUE=DATE:19880412", b"DTSTART;VALUE=DATE:19880413"),
+        "kcalendarcore": text.replace(b"DTSTART;VALUE=DATE:19880412", b"DTSTART;VALUE=DATE:19880413"),
     }
     for checker_name, module in FULL + CLIENTS:
         expect_failure(module, case, breakages[checker_name], work, f"{checker_name}-catches-breakage")
+    late_alarm = text.replace(b"TRIGGER;RELATED=START:PT8H", b"TRIGGER;RELATED=START:PT9H")
+    expect_failure(kcalendarcore, case, late_alarm, work, "kcalendarcore-catches-alarm-time")
 
     # With ages: an override on a day the rule does not produce (1 March under feb28), and an
     # override with last year's age.
@@ -88,10 +92,25 @@ def self_test(binary, work):
     text = open(good, "rb").read()
     off_day = text.replace(b"RECURRENCE-ID;VALUE=DATE:20270228", b"RECURRENCE-ID;VALUE=DATE:20270301")
     wrong_age = text.replace(b"SUMMARY:Birthday: Jane Doe (40)", b"SUMMARY:Birthday: Jane Doe (39)")
-    for checker_name, module in [("recurrence", recurrence), ("libical", libical)]:
+    for checker_name, module in [("recurrence", recurrence), ("libical", libical), ("kcalendarcore", kcalendarcore)]:
         expect_failure(module, ages, off_day, work, f"{checker_name}-catches-override-off-the-rule")
-    for checker_name, module in [("recurrence", recurrence), ("khal", khal), ("radicale", radicale)]:
+    for checker_name, module in [("recurrence", recurrence), ("khal", khal), ("radicale", radicale),
+                                 ("kcalendarcore", kcalendarcore)]:
         expect_failure(module, ages, wrong_age, work, f"{checker_name}-catches-wrong-age")
+
+
+def self_test_lunar(work):
+    """The KCalendarCore lunar check catches a lunar birthday a day off (2030's, 11 October)."""
+    source = os.path.join(work, "lunar-kcal.ics")
+    if not os.path.exists(source):
+        report(False, "self-test", "kcalendarcore-catches-lunar-day-off", ["no lunar-kcal.ics to break"])
+        return
+    text = open(source, "rb").read()
+    path = os.path.join(work, "broken-lunar-kcal.ics")
+    with open(path, "wb") as f:
+        f.write(text.replace(b"DTSTART;VALUE=DATE:20301011", b"DTSTART;VALUE=DATE:20301012"))
+    problems = kcalendarcore.lunar_problems(path, lambda year: f"李小龍 ({year - 1940})")
+    report(bool(problems), "self-test", "kcalendarcore-catches-lunar-day-off", ["the checker accepted it"])
 
 
 def expect_failure(module, case, data, work, name):
@@ -150,10 +169,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bdconvert", required=True)
     parser.add_argument("--libical-check", required=True)
+    parser.add_argument("--kcal-check", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
     libical.BINARY = args.libical_check
+    kcalendarcore.BINARY = args.kcal_check
     os.makedirs(args.work, exist_ok=True)
     radicale.start()
     try:
@@ -185,6 +206,12 @@ def main():
         problems = lunar.check_chinese(args.bdconvert, args.work)
         report(not problems, "lunar-zh", "icalendar-libical", problems)
         run_checks(os.path.join(args.work, "lunar-zh.ics"), None, "lunar-zh", FULL + CLIENTS)
+        problems = kcalendarcore.check_lunar(args.bdconvert, args.work)
+        report(not problems, "lunar", "kcalendarcore-lunar-days", problems)
+        problems = kcalendarcore.check_lunar_chinese(args.bdconvert, args.work)
+        report(not problems, "lunar-zh", "kcalendarcore-lunar-days", problems)
+        if args.self_test:
+            self_test_lunar(args.work)
     finally:
         radicale.stop()
     print(f"{passed} passed, {failed} failed")
