@@ -7,29 +7,29 @@ enum RunMerger {
   /// - Throws: ``TemporaryFileError``, or what `body` throws.
   static func merge<Ordering: RecordOrdering>(
     _ runs: [(run: SortedRun, file: TemporaryFile)], ordering: Ordering, bufferSize: Int,
-    _ body: (UnsafeRawBufferPointer) throws -> Void
+    _ body: (Span<UInt8>) throws -> Void
   ) throws {
-    // The heap holds run numbers; each run's current key and record are kept in plain arrays,
-    // so that a comparison touches no reader object (no retain/release per sift step).
+    // The heap holds run numbers; each run's current key is kept in a plain array, so that a
+    // comparison of keys touches no reader object (no retain/release per sift step).
     var readers: [RunReader<Ordering>] = []
     var keys: [Ordering.Key] = []
-    var records: [UnsafeRawBufferPointer] = []
     var heap: [Int] = []
     readers.reserveCapacity(runs.count)
     for (run, file) in runs {
       let reader = RunReader(run: run, in: file, ordering: ordering, bufferSize: bufferSize)
-      guard try reader.advance(), let key = reader.key, let record = reader.current else {
-        continue
-      }
+      guard try reader.advance(), let key = reader.key else { continue }
       heap.append(readers.count)
       readers.append(reader)
       keys.append(key)
-      records.append(record)
     }
     func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
       let order = ordering.compareKeys(keys[lhs], keys[rhs])
       if order != 0 { return order < 0 }
-      return ordering.areInIncreasingOrder(keys[lhs], records[lhs], keys[rhs], records[rhs])
+      return readers[lhs].withCurrent { left in
+        readers[rhs].withCurrent { right in
+          ordering.areInIncreasingOrder(keys[lhs], left, keys[rhs], right)
+        }
+      }
     }
     func siftDown(_ index: Int) {
       var parent = index
@@ -45,11 +45,10 @@ enum RunMerger {
     }
     for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     while let top = heap.first {
-      try body(records[top])
       let reader = readers[top]
-      if try reader.advance(), let key = reader.key, let record = reader.current {
+      try reader.withCurrent(body)
+      if try reader.advance(), let key = reader.key {
         keys[top] = key
-        records[top] = record
       } else {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()

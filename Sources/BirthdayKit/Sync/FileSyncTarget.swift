@@ -149,9 +149,7 @@ public struct FileSyncTarget: SyncTarget {
           throw SyncTargetError(
             .unreadable, "'\(displayName(source))' became shorter while syncing")
         }
-        try block.withUnsafeBufferPointer {
-          try output.write(UnsafeBufferPointer(rebasing: $0[..<count]))
-        }
+        try output.write(block.span.extracting(..<count))
         position += count
       }
     }
