@@ -39,6 +39,19 @@ final class RunReader<Ordering: RecordOrdering> {
     return try body(storage.span.extracting(current))
   }
 
+  /// Whether this reader's record sorts before `other`'s when their keys (`leftKey`,
+  /// `rightKey`) tie, compared without a closure per comparison.
+  func precedes(_ other: RunReader, leftKey: Ordering.Key, rightKey: Ordering.Key) -> Bool {
+    guard let current, let otherCurrent = other.current else {
+      preconditionFailure("no record: the run has ended")
+    }
+    let storage = self.storage
+    let otherStorage = other.storage
+    return ordering.areInIncreasingOrder(
+      leftKey, storage.span.extracting(current), rightKey,
+      otherStorage.span.extracting(otherCurrent))
+  }
+
   /// Moves to the next record; returns `false` at the end of the run.
   /// - Throws: ``TemporaryFileError`` when reading fails or the run is cut short.
   @discardableResult
