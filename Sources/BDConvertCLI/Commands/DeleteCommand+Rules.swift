@@ -44,7 +44,8 @@ extension DeleteCommand {
     var reader = LineReader(file.byteSource)
     var uids: [String] = []
     do {
-      while let line = try reader.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+      while let line = try reader.nextLine({ String(decoding: Array(copying: $0), as: UTF8.self) })
+      {
         if !line.isEmpty { uids.append(line) }
       }
     } catch {

@@ -29,10 +29,10 @@ package enum CalendarStructureCheck {
       more = (try? lines.nextLineWithTerminator(checkPhysicalLine)) != nil
     }
     if bareLineBreak { return problems }
-    func checkPhysicalLine(_ raw: UnsafeBufferPointer<UInt8>, _ contentCount: Int) {
+    func checkPhysicalLine(_ raw: Span<UInt8>, _ contentCount: Int) {
       lineNumber += 1
-      let line = UnsafeBufferPointer(rebasing: raw[..<contentCount])
-      let lineBreak = raw[contentCount...]
+      let lineBreak = Array(copying: raw.extracting(contentCount...))
+      let line = Array(copying: raw.extracting(..<contentCount))
       guard lineBreak.elementsEqual([0x0D, 0x0A]) else {
         if let byte = lineBreak.first {
           problems.append(

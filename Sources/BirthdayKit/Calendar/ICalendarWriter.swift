@@ -53,10 +53,10 @@ package struct ICalendarWriter<Sink: ByteSink> {
   }
 
   /// Writes bytes that an ``EventRenderer`` with the same options produced.
-  mutating func writeRendered(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+  mutating func writeRendered(_ bytes: Span<UInt8>) throws {
     if bytes.count >= flushThreshold {  // large enough to go out as it is, without a copy
       try flush()
-      try sink.write(UnsafeRawBufferPointer(bytes))
+      try sink.write(bytes)
       return
     }
     buffer.append(bytes)
@@ -81,7 +81,8 @@ package struct ICalendarWriter<Sink: ByteSink> {
     let lineStart = buffer.count
     buffer.append(name)
     var value = value
-    value.withUTF8 { TextEscaping.appendEscaped($0, to: buffer) }
+    value.makeContiguousUTF8()
+    TextEscaping.appendEscaped(value.utf8.span, to: buffer)
     ContentLineFolder.endLine(startingAt: lineStart, in: buffer)
   }
 
@@ -92,7 +93,7 @@ package struct ICalendarWriter<Sink: ByteSink> {
 
   private mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    try buffer.withUnsafeBytes { try sink.write(UnsafeRawBufferPointer($0)) }
+    try buffer.withSpan { try sink.write($0) }
     buffer.removeAll()
   }
 }

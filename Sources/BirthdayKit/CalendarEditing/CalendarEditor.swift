@@ -17,8 +17,8 @@ public enum CalendarEditor {
     var reader = ICalendarScanner(AnyByteSource(source), fileName: fileName)
     let none = CommonFormLetters("")
     var pause = 0
-    while try reader.nextLine({ _ in }) != nil {
-      pause = try nextCommonFormLines(of: &reader, after: pause, classifying: none) { _, _ in }
+    while try reader.nextLine({ _, _, _ in }) != nil {
+      pause = try nextCommonFormLines(of: &reader, after: pause, classifying: none) { _, _, _ in }
     }
   }
 
@@ -30,7 +30,7 @@ public enum CalendarEditor {
   static func nextCommonFormLines(
     of reader: inout ICalendarScanner, after pause: Int, classifying letters: CommonFormLetters,
     before limit: Int = .max,
-    _ body: (UnsafeBufferPointer<UInt8>, CommonFormEvent) throws -> Void
+    _ body: (_ block: Span<UInt8>, _ event: CommonFormEvent, _ content: Span<UInt8>) throws -> Void
   ) throws -> Int {
     if pause > 0 { return pause - 1 }
     return try reader.nextCommonFormLines(classifying: letters, before: limit, body) == 0 ? 64 : 0
@@ -63,7 +63,7 @@ public enum CalendarEditor {
   /// time. `flush` gets the output in blocks of about 64 KiB.
   private static func delete(
     uids: [String], from source: AnyByteSource, fileName: String,
-    flush: (UnsafeRawBufferPointer) throws -> Void, commonForm: Bool = true
+    flush: (Span<UInt8>) throws -> Void, commonForm: Bool = true
   ) throws -> DeletionReport {
     var unique: [String] = []
     var seen: Set<String> = []
@@ -75,10 +75,13 @@ public enum CalendarEditor {
     var reader = ICalendarScanner(source, fileName: fileName)
     // Lines in the common form are taken in blocks; the others one by one, on the same state.
     var pause = commonForm ? 0 : Int.max
-    while try reader.nextLine({ try state.consume($0, flush: flush) }) != nil {
+    while try reader.nextLine({ try state.consume($0, raw: $1, content: $2, flush: flush) }) != nil
+    {
       pause = try nextCommonFormLines(
         of: &reader, after: pause, classifying: CommonFormLetters("U")
-      ) { block, event in try state.take(event, in: block, flush: flush) }
+      ) { block, event, content in
+        try state.take(event, in: block, content: content, flush: flush)
+      }
     }
     try state.flush(flush)
     return state.report
@@ -88,13 +91,15 @@ public enum CalendarEditor {
 /// Whether a top-level component of this name is removed by UID: events, to-dos and journal
 /// entries are; VFREEBUSY, VAVAILABILITY, VTIMEZONE and X- components are kept byte for byte
 /// whatever UID they carry, as the README and `delete --help` promise.
-private func isDeletable(componentName: UnsafeBufferPointer<UInt8>) -> Bool {
-  var trimmed = componentName[...]
-  while let last = trimmed.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-    trimmed = trimmed.dropLast()
+private func isDeletable(componentName: Span<UInt8>) -> Bool {
+  var count = componentName.count
+  while count > 0,
+    componentName[count - 1] == UInt8(ascii: " ") || componentName[count - 1] == UInt8(ascii: "\t")
+  {
+    count -= 1
   }
-  for name in deletableComponentNames where name.count == trimmed.count {
-    if zip(name, trimmed).allSatisfy({ $0 == ($1 | 0x20) }) { return true }
+  for name in deletableComponentNames where name.count == count {
+    if (0..<count).allSatisfy({ name[$0] == (componentName[$0] | 0x20) }) { return true }
   }
   return false
 }
@@ -109,7 +114,7 @@ private struct UIDKey: Hashable {
   var bytes: [UInt8]
 
   func hash(into hasher: inout Hasher) {
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    ByteRegionAccess.combine(bytes.span, into: &hasher)
   }
 }
 
@@ -138,28 +143,31 @@ private struct DeletionState {
   }
 
   mutating func consume(
-    _ line: ICalendarLineView, flush: (UnsafeRawBufferPointer) throws -> Void
+    _ line: ICalendarLineView, raw: Span<UInt8>, content: Span<UInt8>,
+    flush: (Span<UInt8>) throws -> Void
   ) throws {
     let closesTopLevel = line.kind == .end && line.depth == 2
     switch mode {
     case .copying:
-      if line.kind == .begin, line.depth == 2, isDeletable(componentName: line.value) {
+      if line.kind == .begin, line.depth == 2,
+        isDeletable(componentName: content.extracting(line.valueRange))
+      {
         mode = .pending
         pending.removeAll(keepingCapacity: true)
-        pending.append(contentsOf: line.raw)
+        ByteKernel.append(raw, to: &pending)
       } else {
-        output.append(contentsOf: line.raw)
+        ByteKernel.append(raw, to: &output)
       }
     case .pending:
-      pending.append(contentsOf: line.raw)
-      if line.kind == .property, line.depth == 2, line.isNamed("UID") {
-        settlePending(uid: line.value)
+      ByteKernel.append(raw, to: &pending)
+      if line.kind == .property, line.depth == 2, line.isNamed("UID", in: content) {
+        settlePending(uid: content.extracting(line.valueRange))
       } else if closesTopLevel {
         output.append(contentsOf: pending)
         mode = .copying
       }
     case .keeping:
-      output.append(contentsOf: line.raw)
+      ByteKernel.append(raw, to: &output)
       if closesTopLevel { mode = .copying }
     case .dropping:
       if closesTopLevel { mode = .copying }
@@ -168,7 +176,7 @@ private struct DeletionState {
   }
 
   /// A pending component's UID decides it: dropped when wanted, else its held lines go out.
-  private mutating func settlePending(uid value: UnsafeBufferPointer<UInt8>) {
+  private mutating func settlePending(uid value: Span<UInt8>) {
     if let uid = wantedUID(value) {
       report.counts[uid, default: 0] += 1
       mode = .dropping
@@ -185,8 +193,8 @@ private struct DeletionState {
   /// What ``consume(_:flush:)`` does with each line, for lines taken in blocks: only the lines
   /// that can change ``mode`` are looked at, the others are copied as runs.
   mutating func take(
-    _ event: CommonFormEvent, in block: UnsafeBufferPointer<UInt8>,
-    flush: (UnsafeRawBufferPointer) throws -> Void
+    _ event: CommonFormEvent, in block: Span<UInt8>, content: Span<UInt8>,
+    flush: (Span<UInt8>) throws -> Void
   ) throws {
     guard case .line(let start, let end, let line) = event else {
       guard case .blockEnd(let end) = event else { return }
@@ -198,15 +206,17 @@ private struct DeletionState {
     let closesTopLevel = line.kind == .end && line.depth == 2
     switch mode {
     case .copying:
-      if line.kind == .begin, line.depth == 2, isDeletable(componentName: line.value) {
+      if line.kind == .begin, line.depth == 2,
+        isDeletable(componentName: content.extracting(line.valueRange))
+      {
         appendRun(of: block, upTo: start)
         mode = .pending
         pending.removeAll(keepingCapacity: true)
       }
     case .pending:
-      if line.kind == .property, line.depth == 2, line.isNamed("UID") {
+      if line.kind == .property, line.depth == 2, line.isNamed("UID", in: content) {
         appendRun(of: block, upTo: end)
-        settlePending(uid: line.value)
+        settlePending(uid: content.extracting(line.valueRange))
       } else if closesTopLevel {
         appendRun(of: block, upTo: end)
         output.append(contentsOf: pending)
@@ -223,25 +233,26 @@ private struct DeletionState {
   }
 
   /// Sends `block[runStart..<end]` where ``mode`` sends lines.
-  private mutating func appendRun(of block: UnsafeBufferPointer<UInt8>, upTo end: Int) {
-    let run = UnsafeBufferPointer(rebasing: block[runStart..<end])
+  private mutating func appendRun(of block: Span<UInt8>, upTo end: Int) {
+    let run = block.extracting(runStart..<end)
     runStart = end
     switch mode {
-    case .copying, .keeping: output.append(contentsOf: run)
-    case .pending: pending.append(contentsOf: run)
+    case .copying, .keeping: ByteKernel.append(run, to: &output)
+    case .pending: ByteKernel.append(run, to: &pending)
     case .dropping: break
     }
   }
 
   /// The wanted UID that a `UID` value is, after unescaping.
-  private func wantedUID(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+  private func wantedUID(_ value: Span<UInt8>) -> String? {
     if value.count < wantedLengths.lowerBound { return nil }
-    let isEscaped = value.contains(UInt8(ascii: "\\"))
+    let isEscaped =
+      ByteKernel.firstIndex(of: UInt8(ascii: "\\"), in: value, from: 0, to: value.count) != nil
     if value.count > wantedLengths.upperBound, !isEscaped { return nil }
     if !isEscaped, wanted.count <= 8 {
       // A few UIDs (the usual `--uid X`): compared in place, without a copy to hash.
       for (key, uid) in wanted
-      where key.bytes.count == value.count && key.bytes.elementsEqual(value) {
+      where key.bytes.count == value.count && ByteKernel.equal(key.bytes.span, value) {
         return uid
       }
       return nil
@@ -250,9 +261,9 @@ private struct DeletionState {
   }
 
   /// Hands the output gathered so far to `flush`.
-  mutating func flush(_ flush: (UnsafeRawBufferPointer) throws -> Void) throws {
+  mutating func flush(_ flush: (Span<UInt8>) throws -> Void) throws {
     guard !output.isEmpty else { return }
-    try output.withUnsafeBytes(flush)
+    try flush(output.span)
     output.removeAll(keepingCapacity: true)
   }
 }
@@ -268,11 +279,11 @@ struct BufferedOutput<Sink: ByteSink> {
   }
 
   mutating func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBufferPointer { try write($0) }
+    try write(bytes.span)
   }
 
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-    buffer.append(contentsOf: bytes)
+  mutating func write(_ bytes: Span<UInt8>) throws {
+    ByteKernel.append(bytes, to: &buffer)
     if buffer.count >= 1 << 16 { try flush() }
   }
 

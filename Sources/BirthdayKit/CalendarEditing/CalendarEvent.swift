@@ -58,7 +58,7 @@ package func appendOneLine(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]
   // Copied whole, then the few control characters replaced: appending byte by byte checked
   // the array's uniqueness and capacity for every byte.
   let start = bytes.count
-  bytes.appendBytes(utf8)
+  ByteKernel.append(utf8.assumingMemoryBound(to: UInt8.self).span, to: &bytes)
   bytes.withUnsafeMutableBufferPointer { buffer in
     for index in start..<buffer.count where isControl(buffer[index]) {
       buffer[index] = UInt8(ascii: " ")

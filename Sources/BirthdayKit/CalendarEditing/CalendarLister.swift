@@ -184,15 +184,14 @@ public enum CalendarLister {
     var previousUID: [UInt8] = []
     var previousUIDIsASCII = false
     try byUID.finish { bytes in
-      let event = ListedEventRecord(bytes: bytes)
+      let event = ListedEventRecord.SortFields(of: bytes)
+      let uid = bytes.extracting(event.uid)
       // Events without a UID share no identity: each is listed on its own line.
-      if hasPrevious, !event.uid.isEmpty {
-        let order = previousUID.withUnsafeBytes { previous in
-          ListedEventOrder.compareUIDs(
-            previous, isASCII: previousUIDIsASCII, event.uid, isASCII: event.uidIsASCII)
-        }
+      if hasPrevious, !uid.isEmpty {
+        let order = ListedEventOrder.compareUIDs(
+          previousUID.span, isASCII: previousUIDIsASCII, uid, isASCII: event.uidIsASCII)
         if order == 0 {
-          if event.isOverride { group.add(override: event) }
+          if event.isOverride { group.add(override: bytes) }
           return
         }
       }
@@ -201,15 +200,15 @@ public enum CalendarLister {
         diagnostics: diagnostics)
       hasPrevious = true
       previousUID.removeAll(keepingCapacity: true)
-      previousUID.append(contentsOf: event.uid)
+      ByteKernel.append(uid, to: &previousUID)
       previousUIDIsASCII = event.uidIsASCII
-      group.begin(with: event)
+      group.begin(with: bytes)
     }
     try group.finish(
       into: &byNextOccurrence, today: today, files: files, rules: &rules, diagnostics: diagnostics)
 
     // Pass 3: the listing.
-    try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes: bytes)) }
+    try byNextOccurrence.finish { bytes in try ListedEventRecord.with(bytes, body) }
     return (byUID.statistics, byNextOccurrence.statistics)
   }
 }

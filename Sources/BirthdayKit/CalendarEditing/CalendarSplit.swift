@@ -77,11 +77,9 @@ struct CalendarSplit: Sendable {
   {
     var bytes = [UInt8](repeating: 0, count: max(0, min(count, source.size - offset)))
     var filled = 0
-    while filled < bytes.count {
-      let read = try bytes.withUnsafeMutableBytes {
-        try source.read(
-          at: offset + filled, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-      }
+    var span = bytes.mutableSpan
+    while filled < span.count {
+      let read = try source.read(at: offset + filled, into: &span, in: filled..<span.count)
       if read == 0 { break }
       filled += read
     }

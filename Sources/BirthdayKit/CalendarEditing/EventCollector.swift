@@ -47,34 +47,45 @@ struct EventCollector {
   ) throws {
     var pause = commonForm ? 0 : Int.max
     while reader.nextLineOffset < limit,
-      try reader.nextLine({ try take($0, diagnostics: diagnostics) }) != nil
+      try reader.nextLine({ line, _, content in
+        try take(line, content: content, diagnostics: diagnostics)
+      }) != nil
     {
       pause = try CalendarEditor.nextCommonFormLines(
         of: &reader, after: pause, classifying: Self.letters, before: limit
-      ) { _, event in
-        if case .line(_, _, let line) = event { try take(line, diagnostics: diagnostics) }
+      ) { _, event, content in
+        if case .line(_, _, let line) = event {
+          try take(line, content: content, diagnostics: diagnostics)
+        }
       }
     }
   }
 
-  mutating func take(_ line: ICalendarLineView, diagnostics: DiagnosticHandler) throws {
+  mutating func take(
+    _ line: ICalendarLineView, content: Span<UInt8>, diagnostics: DiagnosticHandler
+  ) throws {
     lastLine = line.lineNumber
-    if line.kind == .property, line.depth == 1, line.isNamed("PRODID") {
-      isOurs = line.value.lazy.map(asciiUppercased).starts(with: "-//BDCONVERT//".utf8)
+    let value = content.extracting(line.valueRange)
+    if line.kind == .property, line.depth == 1, line.isNamed("PRODID", in: content) {
+      let prefix = "-//BDCONVERT//".utf8
+      isOurs =
+        value.count >= prefix.count
+        && zip(0..<value.count, prefix).allSatisfy { asciiUppercased(value[$0]) == $1 }
     } else if line.kind == .begin, line.depth == 2,
-      isUppercasedName(line.value, count: line.value.count, "VEVENT")
+      isUppercasedName(value, count: value.count, "VEVENT")
     {
       current.reset(lineNumber: linesBefore + line.lineNumber)
       inEvent = true
     } else if line.kind == .property, line.depth == 2, inEvent {
-      current.take(line)
+      current.take(line, content: content)
     } else if line.kind == .end, line.depth == 2, inEvent {
       inEvent = false
       current.encode(
         into: &record, today: today, isOurs: isOurs,
         location: SourceLocation(file: fileName, line: current.lineNumber - linesBefore),
         rules: &rules, diagnostics: diagnostics)
-      try record.withUnsafeBytes { try byUID.append($0) }
+      let record = self.record
+      try byUID.append(record.span)
     }
   }
 }

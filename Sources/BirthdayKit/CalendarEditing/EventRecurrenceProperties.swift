@@ -64,37 +64,44 @@ struct EventRecurrenceProperties {
   /// True for a master with something to expand (RRULE or RDATE).
   var isRecurring: Bool { !rules.isEmpty || !additions.isEmpty }
 
-  /// Keeps `line` when it is one of the recurrence properties.
-  mutating func take(_ line: ICalendarLineView) {
+  /// Keeps `line` (whose unfolded content is `content`) when it is one of the recurrence
+  /// properties.
+  mutating func take(_ line: ICalendarLineView, content: Span<UInt8>) {
+    let value = content.extracting(line.valueRange)
     func written() -> Written {
-      Written(tzid: line.parameter("TZID").map(Array.init) ?? [], value: Array(line.value))
+      Written(
+        tzid: line.parameter("TZID", in: content).map { Array(copying: content.extracting($0)) }
+          ?? [],
+        value: Array(copying: value))
     }
-    if line.isNamed("DTSTART") {
+    if line.isNamed("DTSTART", in: content) {
       startStorage.tzid.removeAll(keepingCapacity: true)
-      if let tzid = line.parameter("TZID") { startStorage.tzid.append(contentsOf: tzid) }
+      if let tzid = line.parameter("TZID", in: content) {
+        ByteKernel.append(content.extracting(tzid), to: &startStorage.tzid)
+      }
       startStorage.value.removeAll(keepingCapacity: true)
-      startStorage.value.append(contentsOf: line.value)
+      ByteKernel.append(value, to: &startStorage.value)
       hasStart = true
-    } else if line.isNamed("RRULE") {
-      appendRule(line.value)
-    } else if line.isNamed("RDATE") {
+    } else if line.isNamed("RRULE", in: content) {
+      appendRule(value)
+    } else if line.isNamed("RDATE", in: content) {
       additions.append(written())
-    } else if line.isNamed("EXDATE") {
+    } else if line.isNamed("EXDATE", in: content) {
       exclusions.append(written())
-    } else if line.isNamed("RECURRENCE-ID") {
+    } else if line.isNamed("RECURRENCE-ID", in: content) {
       recurrenceID = written()
-    } else if line.isNamed("STATUS") {
-      isCancelled = isUppercasedName(line.value, count: line.value.count, "CANCELLED")
+    } else if line.isNamed("STATUS", in: content) {
+      isCancelled = isUppercasedName(value, count: value.count, "CANCELLED")
     }
   }
 
   /// Adds an RRULE, in the next spare buffer if there is one.
-  private mutating func appendRule<Bytes: Collection<UInt8>>(_ value: Bytes) {
+  private mutating func appendRule(_ value: Span<UInt8>) {
     if ruleCount < ruleStorage.count {
       ruleStorage[ruleCount].removeAll(keepingCapacity: true)
-      ruleStorage[ruleCount].append(contentsOf: value)
+      ByteKernel.append(value, to: &ruleStorage[ruleCount])
     } else {
-      ruleStorage.append(Array(value))
+      ruleStorage.append(Array(copying: value))
     }
     ruleCount += 1
   }
@@ -141,12 +148,12 @@ struct EventRecurrenceProperties {
   }
 
   /// The properties written by ``write(to:)``.
-  init(decoding bytes: UnsafeRawBufferPointer) {
+  init(decoding bytes: Span<UInt8>) {
     var offset = 0
     func field() -> [UInt8] {
-      let count = Int(bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+      let count = Int(ByteRegionAccess.load(Int32.self, from: bytes, at: offset))
       defer { offset += 4 + count }
-      return Array(bytes[(offset + 4)..<(offset + 4 + count)])
+      return Array(copying: bytes.extracting((offset + 4)..<(offset + 4 + count)))
     }
     while offset < bytes.count {
       let kind = Kind(rawValue: bytes[offset])
@@ -154,7 +161,7 @@ struct EventRecurrenceProperties {
       let written = Written(tzid: field(), value: field())
       switch kind {
       case .start: start = written
-      case .rule: appendRule(written.value)
+      case .rule: appendRule(written.value.span)
       case .addition: additions.append(written)
       case .exclusion: exclusions.append(written)
       case .recurrenceID: recurrenceID = written

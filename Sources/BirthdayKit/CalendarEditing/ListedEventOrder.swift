@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The two orders `list` sorts ``ListedEventRecord``s in.
 ///
 /// UIDs compare exactly as Swift `String`s do, as the in-memory lister did: by their Unicode
@@ -27,10 +21,10 @@ enum ListedEventOrder: RecordOrdering {
     var uidIsASCII: Bool
   }
 
-  func key(of record: UnsafeRawBufferPointer) -> Key {
-    let event = ListedEventRecord(bytes: record)
+  func key(of record: Span<UInt8>) -> Key {
+    let event = ListedEventRecord.SortFields(of: record)
     var prefix: UInt64 = 0
-    let uid = event.uid
+    let uid = record.extracting(event.uid)
     for index in 0..<8 {
       prefix = prefix << 8 | UInt64(index < uid.count ? uid[index] : 0)
     }
@@ -49,16 +43,17 @@ enum ListedEventOrder: RecordOrdering {
   }
 
   func areInIncreasingOrder(
-    _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
+    _ lhsKey: Key, _ lhs: Span<UInt8>, _ rhsKey: Key, _ rhs: Span<UInt8>
   ) -> Bool {
     if lhsKey.next != rhsKey.next { return lhsKey.next < rhsKey.next }
     if lhsKey.uidIsASCII, rhsKey.uidIsASCII, lhsKey.uidPrefix != rhsKey.uidPrefix {
       return lhsKey.uidPrefix < rhsKey.uidPrefix
     }
-    let left = ListedEventRecord(bytes: lhs)
-    let right = ListedEventRecord(bytes: rhs)
+    let left = ListedEventRecord.SortFields(of: lhs)
+    let right = ListedEventRecord.SortFields(of: rhs)
     let uidOrder = Self.compareUIDs(
-      left.uid, isASCII: lhsKey.uidIsASCII, right.uid, isASCII: rhsKey.uidIsASCII)
+      lhs.extracting(left.uid), isASCII: lhsKey.uidIsASCII, rhs.extracting(right.uid),
+      isASCII: rhsKey.uidIsASCII)
     if uidOrder != 0 { return uidOrder < 0 }
     if self == .uidThenMastersFirst, left.isOverride != right.isOverride {
       return !left.isOverride
@@ -69,19 +64,16 @@ enum ListedEventOrder: RecordOrdering {
   /// Negative, zero or positive as the UID `lhs` sorts before, with, or after `rhs`, with `String`
   /// semantics; byte order when both are ASCII.
   static func compareUIDs(
-    _ lhs: UnsafeRawBufferPointer, isASCII lhsIsASCII: Bool,
-    _ rhs: UnsafeRawBufferPointer, isASCII rhsIsASCII: Bool
+    _ lhs: Span<UInt8>, isASCII lhsIsASCII: Bool, _ rhs: Span<UInt8>, isASCII rhsIsASCII: Bool
   ) -> Int {
     if lhsIsASCII, rhsIsASCII {
-      let common = min(lhs.count, rhs.count)
-      if common > 0, let left = lhs.baseAddress, let right = rhs.baseAddress {
-        let order = memcmp(left, right, common)
-        if order != 0 { return Int(order) }
+      for index in 0..<min(lhs.count, rhs.count) where lhs[index] != rhs[index] {
+        return Int(lhs[index]) - Int(rhs[index])
       }
       return lhs.count - rhs.count
     }
-    let left = String(decoding: lhs, as: UTF8.self)
-    let right = String(decoding: rhs, as: UTF8.self)
+    let left = String(decoding: Array(copying: lhs), as: UTF8.self)
+    let right = String(decoding: Array(copying: rhs), as: UTF8.self)
     return left == right ? 0 : (left < right ? -1 : 1)
   }
 }

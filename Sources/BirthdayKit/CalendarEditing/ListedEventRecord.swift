@@ -102,27 +102,52 @@ package struct ListedEventRecord {
 
   private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
 
-  /// The recurrence properties, or `nil` for an event that has none stored.
-  var recurrence: EventRecurrenceProperties? {
-    let length = bytes.loadUnaligned(fromByteOffset: 41, as: Int.self)
+  /// The recurrence properties of `record`, or `nil` for an event that has none stored.
+  static func recurrence(in record: Span<UInt8>) -> EventRecurrenceProperties? {
+    let length = ByteRegionAccess.load(Int.self, from: record, at: 41)
     guard length > 0 else { return nil }
-    return EventRecurrenceProperties(
-      decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - length)...]))
+    return EventRecurrenceProperties(decoding: record.extracting((record.count - length)...))
+  }
+
+  /// Calls `body` with the record whose bytes are `record`.
+  static func with<Result>(_ record: Span<UInt8>, _ body: (ListedEventRecord) throws -> Result)
+    rethrows -> Result
+  {
+    try record.withUnsafeBytes { try body(ListedEventRecord(bytes: $0)) }
+  }
+
+  /// The fields the sorts look at, read from a record's bytes in place.
+  struct SortFields {
+    /// Where the UID is in the record.
+    var uid: Range<Int>
+    var nextDay: Int32
+    var isOverride: Bool
+    var uidIsASCII: Bool
+    var lineNumber: Int
+
+    init(of record: Span<UInt8>) {
+      let uidLength = ByteRegionAccess.load(Int.self, from: record, at: 8)
+      uid = ListedEventRecord.headerSize..<(ListedEventRecord.headerSize + uidLength)
+      nextDay = ByteRegionAccess.load(Int32.self, from: record, at: 32)
+      isOverride = record[40] & ListedEventRecord.overrideFlag != 0
+      uidIsASCII = record[40] & ListedEventRecord.asciiUIDFlag != 0
+      lineNumber = ByteRegionAccess.load(Int.self, from: record, at: 0)
+    }
   }
 
   /// Replaces the next occurrence in an encoded `record`.
   static func setNext(_ next: CivilDate?, in record: inout [UInt8]) {
     let day = next.map { Int32(dayNumber($0)) } ?? noNextDay
-    record.withUnsafeMutableBytes { $0.storeBytes(of: day, toByteOffset: 32, as: Int32.self) }
+    ByteRegionAccess.store(day, into: &record, at: 32)
   }
 
   /// Marks an encoded `record` as without recurrence properties and returns how many of its
   /// bytes are the rest (the sort by next occurrence and the listing do not read them: a
   /// smaller record to sort and spill).
   static func droppingRecurrence(of record: inout [UInt8]) -> Int {
-    let length = record.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 41, as: Int.self) }
+    let length = ByteRegionAccess.load(Int.self, from: record.span, at: 41)
     guard length > 0 else { return record.count }
-    record.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: 41, as: Int.self) }
+    ByteRegionAccess.store(0, into: &record, at: 41)
     return record.count - length
   }
 
@@ -187,7 +212,7 @@ package struct ListedEventRecord {
       copy(summary)
       if let rrule { copy(rrule) }
       recurrence?.write(to: out + offset)
-      record.appendBytes(UnsafeRawBufferPointer(buffer))
+      ByteKernel.append(buffer.assumingMemoryBound(to: UInt8.self).span, to: &record)
     }
   }
 }

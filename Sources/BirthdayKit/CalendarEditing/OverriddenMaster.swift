@@ -8,17 +8,19 @@ struct OverriddenMaster {
   private var isPending = false
 
   /// Starts the group of a new UID with its first record.
-  mutating func begin(with event: ListedEventRecord) {
+  mutating func begin(with event: Span<UInt8>) {
     record.removeAll(keepingCapacity: true)
-    record.appendBytes(event.bytes)
+    ByteKernel.append(event, to: &record)
     overrides.removeAll(keepingCapacity: true)
-    isMaster = !event.isOverride
+    isMaster = !ListedEventRecord.SortFields(of: event).isOverride
     isPending = true
   }
 
   /// Adds an override of the UID (only a master's overrides count; at most 10,000 are kept).
-  mutating func add(override event: ListedEventRecord) {
-    guard isMaster, overrides.count < 10_000, let properties = event.recurrence else { return }
+  mutating func add(override event: Span<UInt8>) {
+    guard isMaster, overrides.count < 10_000,
+      let properties = ListedEventRecord.recurrence(in: event)
+    else { return }
     overrides.append(properties)
   }
 
@@ -33,10 +35,8 @@ struct OverriddenMaster {
     guard isPending else { return }
     isPending = false
     if !overrides.isEmpty {
-      let (lineNumber, properties) = record.withUnsafeBytes { bytes in
-        let event = ListedEventRecord(bytes: bytes)
-        return (event.lineNumber, event.recurrence)
-      }
+      let lineNumber = ListedEventRecord.SortFields(of: record.span).lineNumber
+      let properties = ListedEventRecord.recurrence(in: record.span)
       if let properties, properties.isRecurring {
         let file = files.last { $0.linesBefore < lineNumber } ?? (0, "")
         let next = properties.nextDate(
@@ -47,6 +47,6 @@ struct OverriddenMaster {
       }
     }
     let count = ListedEventRecord.droppingRecurrence(of: &record)
-    try record.withUnsafeBytes { try sorter.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    try sorter.append(record.span.extracting(..<count))
   }
 }

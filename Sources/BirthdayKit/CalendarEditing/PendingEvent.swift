@@ -56,26 +56,27 @@ struct PendingEvent {
   var rrule: [UInt8]? { recurrence.rules.last }
 
   /// Keeps what `list` shows from a property line of the VEVENT.
-  mutating func take(_ line: ICalendarLineView) {
-    recurrence.take(line)
-    if line.isNamed("UID") {
+  mutating func take(_ line: ICalendarLineView, content: Span<UInt8>) {
+    recurrence.take(line, content: content)
+    let value = content.extracting(line.valueRange)
+    if line.isNamed("UID", in: content) {
       uid.removeAll(keepingCapacity: true)
-      TextEscaping.appendUnescaped(bytes: line.value, to: &uid)
+      TextEscaping.appendUnescaped(bytes: value, to: &uid)
       hasUID = true
-    } else if line.isNamed("SUMMARY") {
+    } else if line.isNamed("SUMMARY", in: content) {
       summary.removeAll(keepingCapacity: true)
-      TextEscaping.appendUnescaped(bytes: line.value, to: &summary)
-    } else if line.isNamed("DTSTART") {
+      TextEscaping.appendUnescaped(bytes: value, to: &summary)
+    } else if line.isNamed("DTSTART", in: content) {
       startLine = line.lineNumber
-    } else if line.isNamed("DESCRIPTION") {
+    } else if line.isNamed("DESCRIPTION", in: content) {
       description.removeAll(keepingCapacity: true)
-      TextEscaping.appendUnescaped(bytes: line.value, to: &description)
-    } else if line.isNamed("RECURRENCE-ID") {
+      TextEscaping.appendUnescaped(bytes: value, to: &description)
+    } else if line.isNamed("RECURRENCE-ID", in: content) {
       isOverride = true
-    } else if line.isNamed("CATEGORIES") {
+    } else if line.isNamed("CATEGORIES", in: content) {
       // A list of names: BIRTHDAY or ANNIVERSARY as a whole item, in any case (bdconvert's,
       // and Evolution's "Birthday" and "Anniversary").
-      for item in TextEscaping.unescaped(bytes: line.value).split(separator: UInt8(ascii: ",")) {
+      for item in TextEscaping.unescaped(bytes: value).split(separator: UInt8(ascii: ",")) {
         if Self.isWord(item, "ANNIVERSARY") {
           isAnniversary = true
           isCelebration = true
@@ -83,27 +84,31 @@ struct PendingEvent {
           isCelebration = true
         }
       }
-    } else if line.isNamed("X-BDCONVERT-SET") || line.isNamed("X-KDE-KABC-BIRTHDAY") {
+    } else if line.isNamed("X-BDCONVERT-SET", in: content)
+      || line.isNamed("X-KDE-KABC-BIRTHDAY", in: content)
+    {
       // bdconvert's sync mark; KOrganizer's birthdays from KAddressBook.
       isCelebration = true
-    } else if line.isNamed("X-NEXTCLOUD-BC-FIELD-TYPE") || line.isNamed("X-APPLE-SPECIAL-DAY") {
+    } else if line.isNamed("X-NEXTCLOUD-BC-FIELD-TYPE", in: content)
+      || line.isNamed("X-APPLE-SPECIAL-DAY", in: content)
+    {
       // Nextcloud's birthday calendar: BDAY, ANNIVERSARY (and DEATHDATE, not a celebration);
       // Apple: BIRTHDAY (its holiday calendars use WORK-HOLIDAY and ALTERNATE-WORKDAY).
-      let value = line.value[...]
+      let value = Array(copying: value)
       if Self.isWord(value, "ANNIVERSARY") {
         isAnniversary = true
         isCelebration = true
       } else if Self.isWord(value, "BDAY") || Self.isWord(value, "BIRTHDAY") {
         isCelebration = true
       }
-    } else if line.isNamed("X-BDCONVERT-CALENDAR-DATE") {
+    } else if line.isNamed("X-BDCONVERT-CALENDAR-DATE", in: content) {
       calendarDate = CalendarOccurrence.calendarDate(
-        propertyValue: String(decoding: line.value, as: UTF8.self))
-    } else if line.isNamed("X-GOOGLE-CALENDAR-CONTENT-ICON") {
+        propertyValue: String(decoding: Array(copying: value), as: UTF8.self))
+    } else if line.isNamed("X-GOOGLE-CALENDAR-CONTENT-ICON", in: content) {
       // Google Calendar's "Birthdays" calendar shows a cake.
       isCelebration =
         isCelebration
-        || String(decoding: line.value, as: UTF8.self).lowercased().hasSuffix("/cake.gif")
+        || ByteKernel.string(decoding: value).lowercased().hasSuffix("/cake.gif")
     }
   }
 
@@ -117,9 +122,7 @@ struct PendingEvent {
     else { return false }
     let word = bytes[first...last]
     guard word.count == keyword.utf8CodeUnitCount else { return false }
-    return zip(word, UnsafeBufferPointer(start: keyword.utf8Start, count: word.count)).allSatisfy {
-      asciiUppercased($0) == $1
-    }
+    return zip(word, 0..<word.count).allSatisfy { asciiUppercased($0) == keyword.utf8Start[$1] }
   }
 
   /// Whether the UID is one that an address book's birthday calendar makes: Google's

@@ -29,16 +29,17 @@ package struct CalendarLine: Sendable {
   /// Where ``raw`` is in the input, in bytes from its start (a byte order mark counts).
   package var byteRange: Range<Int>
 
-  /// Copies a line out of the reader's buffer.
-  init(_ view: ICalendarLineView) {
+  /// Copies a line out of the reader's buffer: `raw` and `content` are what the reader handed
+  /// out with `view`.
+  init(_ view: ICalendarLineView, raw: Span<UInt8>, content: Span<UInt8>) {
     self.kind = view.kind
-    self.raw = Array(view.raw)
-    self.content = Array(view.content)
+    self.raw = Array(copying: raw)
+    self.content = Array(copying: content)
     self.lineNumber = view.lineNumber
     self.depth = view.depth
-    self.name = view.content[..<view.nameEnd].map(asciiUppercased)
+    self.name = self.content[..<view.nameEnd].map(asciiUppercased)
     self.valueStart = view.valueStart
-    self.byteRange = view.byteOffset..<view.byteOffset + view.raw.count
+    self.byteRange = view.byteOffset..<view.byteOffset + raw.count
   }
 
   /// The value bytes after the first unquoted `:`.
@@ -58,34 +59,34 @@ package struct CalendarLine: Sendable {
   }
 }
 
-/// A logical line as ``ICalendarReader`` finds it, its bytes still in the read buffer: valid only
-/// during the call that hands it out. ``CalendarLine`` is the owned copy.
+/// What ``ICalendarReader`` found out about a logical line. Its bytes stay in the read buffer
+/// and are handed out beside it, as spans valid only during the call: the physical lines with
+/// their terminators (`raw`) and the unfolded content (`content`), which the offsets here are
+/// into. ``CalendarLine`` is the owned copy.
 struct ICalendarLineView {
   var kind: CalendarLine.Kind
-  /// The physical lines with their terminators (and a leading byte order mark).
-  var raw: UnsafeBufferPointer<UInt8>
-  /// The unfolded content without terminators and without a leading byte order mark.
-  var content: UnsafeBufferPointer<UInt8>
   var lineNumber: Int
   var byteOffset: Int
   var depth: Int
   /// The name is `content[..<nameEnd]`, in the case written.
   var nameEnd: Int
   var valueStart: Int
+  /// The length of the unfolded content (without terminators and a leading byte order mark).
+  var contentCount: Int
 
-  /// The value bytes after the first unquoted `:`.
-  var value: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: content[valueStart...]) }
+  /// Where the value bytes after the first unquoted `:` are in the content.
+  var valueRange: Range<Int> { valueStart..<contentCount }
 
-  /// The first value of parameter `parameterName` (upper-case ASCII), quotes removed, or `nil`.
-  func parameter(_ parameterName: String) -> Slice<UnsafeBufferPointer<UInt8>>? {
+  /// Where the first value of parameter `parameterName` (upper-case ASCII) is in `content`,
+  /// quotes removed, or `nil`.
+  func parameter(_ parameterName: String, in content: Span<UInt8>) -> Range<Int>? {
     ContentLineSyntax.parameter(
-      parameterName, in: content, nameEnd: nameEnd, valueStart: valueStart
-    ).map { content[$0] }
+      parameterName, in: content, nameEnd: nameEnd, valueStart: valueStart)
   }
 
-  /// True when the name equals `upperCaseName` ignoring ASCII case.
+  /// True when the name in `content` equals `upperCaseName` ignoring ASCII case.
   @inline(__always)
-  func isNamed(_ upperCaseName: StaticString) -> Bool {
+  func isNamed(_ upperCaseName: StaticString, in content: Span<UInt8>) -> Bool {
     // Inlined: the length check alone rejects most names, without a call.
     isUppercasedName(content, count: nameEnd, upperCaseName)
   }

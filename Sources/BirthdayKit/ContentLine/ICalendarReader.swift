@@ -36,7 +36,7 @@ package struct ICalendarReader<Source: ByteSource> {
   /// The next logical line, or `nil` at the end of a well-formed input.
   /// - Throws: ``ByteSourceError`` on a read error, ``InputFormatError`` on malformed structure.
   package mutating func next() throws -> CalendarLine? {
-    try scanner.nextLine { CalendarLine($0) }
+    try scanner.nextLine { CalendarLine($0, raw: $1, content: $2) }
   }
 }
 
@@ -91,10 +91,14 @@ struct ICalendarScanner {
       && names.elementsEqual("VCALENDAR".utf8)
   }
 
-  /// Calls `body` with the next logical line, whose bytes stay valid only during the call (no
-  /// copy), and returns its result; `nil` at the end of a well-formed input.
+  /// Calls `body` with the next logical line, its physical lines with their terminators and its
+  /// unfolded content, whose bytes stay valid only during the call (no copy), and returns its
+  /// result; `nil` at the end of a well-formed input.
   /// - Throws: as ``next()``, or what `body` throws.
-  mutating func nextLine<Result>(_ body: (ICalendarLineView) throws -> Result) throws -> Result? {
+  mutating func nextLine<Result>(
+    _ body: (_ line: ICalendarLineView, _ raw: Span<UInt8>, _ content: Span<UInt8>) throws
+      -> Result
+  ) throws -> Result? {
     guard !finished, var lines = self.lines.take() else { return nil }
     var scratch: [UInt8] = []
     swap(&scratch, &self.scratch)  // a move, so that reusing it copies nothing
@@ -109,14 +113,13 @@ struct ICalendarScanner {
         var content = unfolded
         if isFirstLine {
           isFirstLine = false
-          if content.starts(with: [0xEF, 0xBB, 0xBF]) {
-            content = UnsafeBufferPointer(rebasing: content[3...])
+          if content.count >= 3, content[0] == 0xEF, content[1] == 0xBB, content[2] == 0xBF {
+            content = content.extracting(3...)
           }
         }
         let view = try classify(
-          raw: raw, content: content,
-          lineNumber: firstLine, offset: offset)
-        return try body(view)
+          rawCount: raw.count, content: content, lineNumber: firstLine, offset: offset)
+        return try body(view, raw, content)
       }
     }
     guard let result else {
@@ -139,12 +142,14 @@ struct ICalendarScanner {
   /// `letters` (either case) are handed to `body` as ``CommonFormEvent/line(start:end:view:)``;
   /// the others are only counted. At the end of each block of the read buffer, `body` gets
   /// ``CommonFormEvent/blockEnd(_:)``: where the lines taken in it end. Positions are offsets in
-  /// the block, whose bytes stay valid only during the call.
+  /// the block; `content` is the unfolded content of a line (empty at a block's end). Both stay
+  /// valid only during the call.
   /// - Returns: how many logical lines were taken.
   /// - Throws: what ``nextLine(_:)`` throws for the first malformed line, or what `body` throws.
   mutating func nextCommonFormLines(
     classifying letters: CommonFormLetters, before limit: Int = .max,
-    _ body: (_ block: UnsafeBufferPointer<UInt8>, _ event: CommonFormEvent) throws -> Void
+    _ body: (_ block: Span<UInt8>, _ event: CommonFormEvent, _ content: Span<UInt8>) throws
+      -> Void
   ) throws -> Int {
     guard !finished, !isFirstLine, !stack.isEmpty, var lines = self.lines.take() else {
       return 0
@@ -174,7 +179,7 @@ struct ICalendarScanner {
           let end: Int
           let count: Int
           switch LineCutter.cut(
-            bytes.span, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm,
+            bytes, from: position, to: bytes.count, isEnd: isEnd, form: .commonForm,
             folding: true)
           {
           case .line(_, let lineEnd, let physicalLines): (end, count) = (lineEnd, physicalLines)
@@ -187,21 +192,22 @@ struct ICalendarScanner {
           }
           let first = bytes[position] | 0x20
           if first &- 0x61 < 26, mask & (1 << (first &- 0x61)) != 0 {
-            let raw = UnsafeBufferPointer(rebasing: bytes[position..<end])
             let lineNumber = firstLine + physicalLines
             let offset = firstOffset + position
             if count == 1 {  // what the unfolding gives for one physical line, found directly
+              let content = bytes.extracting(position..<(end - 2))
               let view = try classify(
-                raw: raw, content: UnsafeBufferPointer(rebasing: bytes[position..<(end - 2)]),
-                lineNumber: lineNumber, offset: offset)
-              try body(bytes, .line(start: position, end: end, view: view))
+                rawCount: end - position, content: content, lineNumber: lineNumber,
+                offset: offset)
+              try body(bytes, .line(start: position, end: end, view: view), content)
             } else {
               try LineUnfolding.withUnfoldedContent(
-                of: raw, physicalLines: count, scratch: &scratch
+                of: bytes.extracting(position..<end), physicalLines: count, scratch: &scratch
               ) { content in
                 let view = try classify(
-                  raw: raw, content: content, lineNumber: lineNumber, offset: offset)
-                try body(bytes, .line(start: position, end: end, view: view))
+                  rawCount: end - position, content: content, lineNumber: lineNumber,
+                  offset: offset)
+                try body(bytes, .line(start: position, end: end, view: view), content)
               }
             }
           }
@@ -209,7 +215,7 @@ struct ICalendarScanner {
           physicalLines += count
           taken += 1
         }
-        try body(bytes, .blockEnd(position))
+        try body(bytes, .blockEnd(position), bytes.extracting(0..<0))
         return (position, physicalLines, stopped)
       }
       if try stopped || !lines.readMore() { return taken }
@@ -217,23 +223,26 @@ struct ICalendarScanner {
   }
 
   private mutating func classify(
-    raw: UnsafeBufferPointer<UInt8>, content: UnsafeBufferPointer<UInt8>, lineNumber: Int,
-    offset: Int
+    rawCount: Int, content: Span<UInt8>, lineNumber: Int, offset: Int
   ) throws -> ICalendarLineView {
     var line = ICalendarLineView(
-      kind: .other, raw: raw, content: content, lineNumber: lineNumber, byteOffset: offset,
-      depth: stack.count, nameEnd: 0, valueStart: content.count)
+      kind: .other, lineNumber: lineNumber, byteOffset: offset, depth: stack.count, nameEnd: 0,
+      valueStart: content.count, contentCount: content.count)
     // A line with a colon is not blank: only the others are looked at for blankness.
     guard let parts = ContentLineSyntax.split(content) else {
-      let isBlank = content.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      var isBlank = true
+      for index in 0..<content.count where content[index] != 0x20 && content[index] != 0x09 {
+        isBlank = false
+        break
+      }
       if stack.isEmpty, !seenCalendar, !isBlank { throw notCalendar(content, lineNumber) }
       return line
     }
     line.nameEnd = parts.nameEnd
     line.valueStart = parts.valueStart
     // Almost every line is a property inside a component: told apart by its name's length.
-    let isBegin = parts.nameEnd == 5 && line.isNamed("BEGIN")
-    let isEnd = parts.nameEnd == 3 && line.isNamed("END")
+    let isBegin = parts.nameEnd == 5 && line.isNamed("BEGIN", in: content)
+    let isEnd = parts.nameEnd == 3 && line.isNamed("END", in: content)
     if !isBegin, !isEnd, !stack.isEmpty {
       line.kind = .property
       return line
@@ -249,8 +258,8 @@ struct ICalendarScanner {
     } else {
       nameEnd = parts.valueStart
     }
-    let component = UnsafeBufferPointer(rebasing: content[parts.valueStart..<nameEnd])
-    let isCalendar = Self.equalsUppercased(component, "VCALENDAR")
+    let component = content.extracting(parts.valueStart..<nameEnd)
+    let isCalendar = isUppercasedName(component, count: component.count, "VCALENDAR")
     if stack.isEmpty {
       if !seenCalendar, !(isBegin && isCalendar) { throw notCalendar(content, lineNumber) }
       if !isBegin && !isEnd { return line }  // trailing data after END:VCALENDAR
@@ -267,20 +276,17 @@ struct ICalendarScanner {
       if component.isEmpty { throw error("BEGIN without a component name", lineNumber) }
       seenCalendar = true
       stack.append((names.count, lineNumber))
-      names.append(contentsOf: component)
-      names.withUnsafeMutableBufferPointer { names in
-        for index in (names.count - component.count)..<names.count {
-          names[index] = asciiUppercased(names[index])
-        }
-      }
+      for index in 0..<component.count { names.append(asciiUppercased(component[index])) }
       line.kind = .begin
       line.depth = stack.count
     } else if isEnd, let open = stack.last {
       guard names.count - open.nameStart == component.count,
-        zip(names[open.nameStart...], component).allSatisfy({ $0 == asciiUppercased($1) })
+        (0..<component.count).allSatisfy({
+          names[open.nameStart + $0] == asciiUppercased(component[$0])
+        })
       else {
         throw error(
-          "END:\(text(component.map(asciiUppercased))) does not match "
+          "END:\(text(uppercasedBytes(component))) does not match "
             + "BEGIN:\(text(names[open.nameStart...])) on line \(open.line)",
           lineNumber)
       }
@@ -296,13 +302,6 @@ struct ICalendarScanner {
     return line
   }
 
-  /// Whether `bytes` upper-cased are `upperCaseName`.
-  private static func equalsUppercased(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ upperCaseName: StaticString
-  ) -> Bool {
-    isUppercasedName(bytes, count: bytes.count, upperCaseName)
-  }
-
   private func checkEnd(lastLine: Int) throws {
     if !seenCalendar {
       throw InputFormatError(
@@ -315,7 +314,7 @@ struct ICalendarScanner {
     }
   }
 
-  private func notCalendar(_ content: UnsafeBufferPointer<UInt8>, _ lineNumber: Int)
+  private func notCalendar(_ content: Span<UInt8>, _ lineNumber: Int)
     -> InputFormatError
   {
     error("not an iCalendar file: expected BEGIN:VCALENDAR, found '\(text(content))'", lineNumber)
@@ -328,6 +327,15 @@ struct ICalendarScanner {
 
   private func text<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
+    return bytes.count > 60 ? shown + "..." : shown
+  }
+
+  private func uppercasedBytes(_ bytes: Span<UInt8>) -> [UInt8] {
+    (0..<bytes.count).map { asciiUppercased(bytes[$0]) }
+  }
+
+  private func text(_ bytes: Span<UInt8>) -> String {
+    let shown = ByteKernel.string(decoding: bytes.extracting(..<min(bytes.count, 60)))
     return bytes.count > 60 ? shown + "..." : shown
   }
 }
@@ -350,8 +358,9 @@ struct CommonFormLetters {
   /// The letters of `letters` (ASCII letters; case does not matter).
   init(_ letters: StaticString) {
     var mask: UInt32 = 0
-    let bytes = UnsafeBufferPointer(start: letters.utf8Start, count: letters.utf8CodeUnitCount)
-    for byte in bytes { mask |= 1 << UInt32((byte | 0x20) &- 0x61) }
+    for index in 0..<letters.utf8CodeUnitCount {
+      mask |= 1 << UInt32((letters.utf8Start[index] | 0x20) &- 0x61)
+    }
     self.mask = mask
   }
 }

@@ -16,7 +16,7 @@
 ///
 /// ```swift
 /// var lines = LineReader(MemoryByteSource("BEGIN:VCARD\r\nEND:VCARD\n"))
-/// while let text = try lines.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+/// while let text = try lines.nextLine({ ByteKernel.string(decoding: $0) }) {
 ///   print(lines.lineNumber, text)  // 1 BEGIN:VCARD, then 2 END:VCARD
 /// }
 /// ```
@@ -65,24 +65,19 @@ package struct LineReader<Source: ByteSource> {
   /// - Throws: what the source throws, or what `body` throws.
   @inline(__always)
   package mutating func nextLine<Result>(
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    _ body: (Span<UInt8>) throws -> Result
   ) throws -> Result? {
     guard let line = try nextRange(unfolding: false) else { return nil }
-    return try buffer.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[line.start..<line.contentEnd]))
-    }
+    return try body(buffer.span.extracting(line.start..<line.contentEnd))
   }
 
   /// Calls `body` with the next physical line's bytes including its line break (CRLF, LF, CR,
   /// or none at the end of the input) and the length of its content without the line break.
   package mutating func nextLineWithTerminator<Result>(
-    _ body: (_ line: UnsafeBufferPointer<UInt8>, _ contentCount: Int) throws -> Result
+    _ body: (_ line: Span<UInt8>, _ contentCount: Int) throws -> Result
   ) throws -> Result? {
     guard let line = try nextRange(unfolding: false) else { return nil }
-    return try buffer.withUnsafeBufferPointer { all in
-      try body(
-        UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line.contentEnd - line.start)
-    }
+    return try body(buffer.span.extracting(line.start..<line.end), line.contentEnd - line.start)
   }
 
   /// Calls `body` with the next logical line: its physical lines with their line breaks, each
@@ -90,16 +85,13 @@ package struct LineReader<Source: ByteSource> {
   /// and where it starts in the input (in bytes).
   package mutating func nextFoldedLine<Result>(
     _ body: (
-      _ lines: UnsafeBufferPointer<UInt8>, _ physicalLines: Int, _ firstLine: Int, _ offset: Int
+      _ lines: Span<UInt8>, _ physicalLines: Int, _ firstLine: Int, _ offset: Int
     ) throws -> Result
   ) throws -> Result? {
     guard let line = try nextRange(unfolding: true) else { return nil }
     let firstLine = lineNumber - line.physicalLines + 1
-    return try buffer.withUnsafeBufferPointer { all in
-      try body(
-        UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line.physicalLines, firstLine,
-        lineOffset)
-    }
+    return try body(
+      buffer.span.extracting(line.start..<line.end), line.physicalLines, firstLine, lineOffset)
   }
 
   /// Where the next line starts in the input, in bytes (a removed byte order mark counts).
@@ -111,14 +103,11 @@ package struct LineReader<Source: ByteSource> {
   /// is faster on one known form of line (``ICalendarScanner``'s common form); ``readMore()``
   /// gets more bytes.
   package mutating func withUnreadBytes<Result>(
-    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ isEnd: Bool) throws -> (
+    _ body: (_ bytes: Span<UInt8>, _ isEnd: Bool) throws -> (
       taken: Int, lines: Int, result: Result
     )
   ) rethrows -> Result {
-    let (start, end, isEnd) = (self.start, self.end, reachedEnd)
-    let (taken, lines, result) = try buffer.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[start..<end]), isEnd)
-    }
+    let (taken, lines, result) = try body(buffer.span.extracting(start..<end), reachedEnd)
     self.start += taken
     lineNumber += lines
     nextOffset += taken
@@ -164,21 +153,15 @@ package struct LineReader<Source: ByteSource> {
     let oldStart = start
     if start > 0 {
       let remaining = end - start
-      if remaining > 0 {
-        buffer.withUnsafeMutableBytes { raw in
-          guard let base = raw.baseAddress else { return }
-          base.copyMemory(from: base + oldStart, byteCount: remaining)  // may overlap: a memmove
-        }
-      }
+      ByteRegionAccess.moveToFront(oldStart..<end, of: &buffer)
       start = 0
       end = remaining
     }
     if end == buffer.count {
       buffer.append(contentsOf: repeatElement(0, count: buffer.count))
     }
-    let count = try buffer.withUnsafeMutableBytes { raw in
-      try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
-    }
+    let count = try ByteRegionAccess.read(
+      from: &source, into: &buffer, region: end..<buffer.count)
     if count == 0 {
       reachedEnd = true
       return oldStart

@@ -23,28 +23,27 @@ package enum LineUnfolding {
   /// The content of a logical line: `lines` without line breaks and folding characters.
   /// One physical line needs no copy: `body` then gets its bytes in place.
   package static func withUnfoldedContent<Result>(
-    of lines: UnsafeBufferPointer<UInt8>, physicalLines: Int, scratch: inout [UInt8],
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    of lines: Span<UInt8>, physicalLines: Int, scratch: inout [UInt8],
+    _ body: (Span<UInt8>) throws -> Result
   ) rethrows -> Result {
-    var contentEnd = 0
     if physicalLines == 1 {
-      contentEnd = lines.count
+      var contentEnd = lines.count
       while contentEnd > 0, lines[contentEnd - 1] == 0x0A || lines[contentEnd - 1] == 0x0D {
         contentEnd -= 1
       }
-      return try body(UnsafeBufferPointer(rebasing: lines[..<contentEnd]))
+      return try body(lines.extracting(..<contentEnd))
     }
     scratch.removeAll(keepingCapacity: true)
     var isFirst = true
     LineCutter.forEachPhysicalLine(in: lines) { content, _ in
       if isFirst {
-        scratch.append(contentsOf: content)
+        ByteKernel.append(content, to: &scratch)
         isFirst = false
-      } else {
-        appendContinuation(content, to: &scratch)
+      } else if !content.isEmpty {
+        ByteKernel.append(content.extracting(1...), to: &scratch)  // without the folding character
       }
     }
-    return try scratch.withUnsafeBufferPointer(body)
+    return try body(scratch.span)
   }
 
   /// The unfolded lines of a whole text in memory (checks and tests).
@@ -53,7 +52,7 @@ package enum LineUnfolding {
     var scratch: [UInt8] = []
     var result: [[UInt8]] = []
     while let line = try? reader.nextFoldedLine({ lines, count, _, _ in
-      withUnfoldedContent(of: lines, physicalLines: count, scratch: &scratch) { Array($0) }
+      withUnfoldedContent(of: lines, physicalLines: count, scratch: &scratch) { Array(copying: $0) }
     }) {
       result.append(line)
     }

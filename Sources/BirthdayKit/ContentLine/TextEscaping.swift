@@ -8,29 +8,31 @@ package enum TextEscaping {
   /// C0 control character and DEL are dropped (they are never valid in a TEXT value).
   package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
     var text = text
-    text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+    text.makeContiguousUTF8()
+    appendEscaped(bytes: text.utf8.span, to: &output)
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
   package static func appendEscaped(bytes: [UInt8], to output: inout [UInt8]) {
-    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
+    appendEscaped(bytes: bytes.span, to: &output)
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output`.
-  package static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  package static func appendEscaped(bytes: Span<UInt8>, to output: inout [UInt8]) {
     let escaped = OutputBuffer(capacity: bytes.count + 16)
     appendEscaped(bytes, to: escaped)
-    output.append(contentsOf: escaped.bytes)
+    escaped.withSpan { ByteKernel.append($0, to: &output) }
   }
 
   /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
-  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
+  static func appendEscaped(_ bytes: Span<UInt8>, to output: OutputBuffer) {
     // Most values need no escaping and are copied in one go.
-    let index = firstIndexNeedingEscape(in: bytes) ?? bytes.count
-    output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))
-    guard index < bytes.count else { return }
+    let first = firstIndexNeedingEscape(in: bytes) ?? bytes.count
+    output.append(bytes.extracting(..<first))
+    guard first < bytes.count else { return }
     var previousWasCR = false
-    for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
+    for index in first..<bytes.count {
+      let byte = bytes[index]
       defer { previousWasCR = byte == 0x0D }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
@@ -52,38 +54,45 @@ package enum TextEscaping {
 
   /// The position of the first byte of `bytes` that escaping may change (TAB is kept, but looked
   /// at), or `nil` when it leaves them all as they are: a C0 control, `,`, `;`, `\` or DEL.
-  static func firstIndexNeedingEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    ByteKernel.firstIndex(
-      of: ControlBytes().or(AnyOfBytes(0x2C, 0x3B, 0x5C)).or(OneByte(0x7F)), in: bytes, from: 0,
-      to: bytes.count)
-  }
-
-  /// Appends the escaped form of UTF-8 `bytes` to `output`.
-  package static func appendEscaped(bytes: Span<UInt8>, to output: inout [UInt8]) {
-    bytes.withUnsafeBufferPointer { appendEscaped(bytes: $0, to: &output) }
-  }
-
-  /// Appends the escaped form of UTF-8 `bytes` to `output` (the writer's path).
-  static func appendEscaped(_ bytes: Span<UInt8>, to output: OutputBuffer) {
-    bytes.withUnsafeBufferPointer { appendEscaped($0, to: output) }
-  }
-
-  /// The position of the first byte of `bytes` that escaping may change, or `nil`.
   static func firstIndexNeedingEscape(in bytes: Span<UInt8>) -> Int? {
     ByteKernel.firstIndex(
       of: ControlBytes().or(AnyOfBytes(0x2C, 0x3B, 0x5C)).or(OneByte(0x7F)), in: bytes, from: 0,
       to: bytes.count)
   }
 
-  /// Appends ``unescaped(bytes:)-(Bytes)`` of `value` to `result`: a value without a backslash
-  /// is appended in one go.
+  /// Appends ``unescaped(bytes:)-(Span<UInt8>)`` of `value` to `result` (a buffer reused from
+  /// value to value): a value without a backslash is appended in one go.
   package static func appendUnescaped(bytes value: Span<UInt8>, to result: inout [UInt8]) {
-    value.withUnsafeBufferPointer { appendUnescaped(bytes: $0, to: &result) }
+    if ByteKernel.firstIndex(of: UInt8(ascii: "\\"), in: value, from: 0, to: value.count) != nil {
+      appendUnescaping(value, to: &result)
+    } else {
+      ByteKernel.append(value, to: &result)
+    }
   }
 
   /// ``unescaped(bytes:)-(Bytes)`` of a span.
   package static func unescaped(bytes value: Span<UInt8>) -> [UInt8] {
-    value.withUnsafeBufferPointer { unescaped(bytes: $0) }
+    var result: [UInt8] = []
+    result.reserveCapacity(value.count)
+    appendUnescaping(value, to: &result)
+    return result
+  }
+
+  /// The unescape of ``unescaped(bytes:)-(Bytes)``, appended to `result`.
+  private static func appendUnescaping(_ value: Span<UInt8>, to result: inout [UInt8]) {
+    var escaped = false
+    for index in 0..<value.count {
+      let byte = value[index]
+      if escaped {
+        escaped = false
+        result.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else {
+        result.append(byte)
+      }
+    }
+    if escaped { result.append(UInt8(ascii: "\\")) }
   }
 
   /// The escaped form of `text` as a string (for tests and documentation).
@@ -96,18 +105,6 @@ package enum TextEscaping {
   /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
   package static func unescaped(_ text: String) -> String {
     String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
-  }
-
-  /// Appends ``unescaped(bytes:)`` of `value` to `result` (a buffer reused from value to value):
-  /// a value without a backslash is appended in one go.
-  package static func appendUnescaped(
-    bytes value: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]
-  ) {
-    if value.contains(UInt8(ascii: "\\")) {
-      result.append(contentsOf: unescaped(bytes: value))
-    } else {
-      result.append(contentsOf: value)
-    }
   }
 
   /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a

@@ -51,7 +51,7 @@ struct ObservedEvents {
     renderer.append(celebration, to: scratch)
     try scratch.withUnsafeBytes { events in
       try observer.summarizeWritten(events)
-      try writer.writeRendered(events)
+      try writer.writeRendered(events.span)
     }
   }
 }

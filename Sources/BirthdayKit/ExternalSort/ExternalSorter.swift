@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// ```swift
 /// var sorter = ExternalSorter(ordering: someOrdering, limits: .standard)
-/// for record in records { try record.withUnsafeBytes { try sorter.append($0) } }
+/// for record in records { try sorter.append(record.span) }
 /// try sorter.finish { record in print(record.count) }
 /// ```
 struct ExternalSorter<Ordering: RecordOrdering> {
@@ -68,7 +68,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
 
   /// Adds a copy of `record`; spills a run first when the budget would be exceeded.
   /// - Throws: ``TemporaryFileError`` when the run cannot be written.
-  mutating func append(_ record: UnsafeRawBufferPointer) throws {
+  mutating func append(_ record: Span<UInt8>) throws {
     let entrySize = MemoryLayout<Entry>.stride
     if !entries.isEmpty,
       arena.count + record.count + (entries.count + 1) * entrySize > limits.memoryBudget
@@ -78,7 +78,7 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     // Reserved whole so that the arena is never copied while growing; untouched pages cost no RSS.
     if arena.capacity == 0 { arena.reserveCapacity(limits.memoryBudget) }
     entries.append(Entry(offset: arena.count, length: record.count, key: ordering.key(of: record)))
-    arena.appendBytes(record)
+    ByteKernel.append(record, to: &arena)
     statistics.recordCount += 1
   }
 
@@ -86,16 +86,15 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   ///
   /// The record handed to `body` is valid only during the call.
   /// - Throws: ``TemporaryFileError``, or what `body` throws.
-  mutating func finish(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+  mutating func finish(_ body: (Span<UInt8>) throws -> Void) throws {
     if runs.isEmpty, spilling == nil {
       sortEntries()
-      try arena.withUnsafeBytes { arena in
-        for entry in entries {
-          try body(
-            UnsafeRawBufferPointer(rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
-        }
-      }
+      let (arena, entries) = (self.arena, self.entries)
       release()
+      let bytes = arena.span
+      for entry in entries {
+        try body(bytes.extracting(entry.offset..<(entry.offset + entry.length)))
+      }
       return
     }
     if !entries.isEmpty { try spill() }
@@ -135,14 +134,12 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     statistics.spilledRunCount += other.statistics.spilledRunCount
     statistics.intermediateRunCount += other.statistics.intermediateRunCount
     statistics.absorbedSorterCount += 1 + other.statistics.absorbedSorterCount
-    let entries = other.entries
-    try other.arena.withUnsafeBytes { arena in
-      for entry in entries {
-        try append(
-          UnsafeRawBufferPointer(rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
-      }
-    }
+    let (arena, entries) = (other.arena, other.entries)
     other.release()
+    let bytes = arena.span
+    for entry in entries {
+      try append(bytes.extracting(entry.offset..<(entry.offset + entry.length)))
+    }
     other.statistics = ExternalSortStatistics()
   }
 
@@ -168,22 +165,26 @@ struct ExternalSorter<Ordering: RecordOrdering> {
     let job = PendingJob(on: thread.workers) { () -> Result<SortedRun, any Error> in
       batch.contents.withLock { batch in
         Result {
-          batch.arena.withUnsafeBytes { arena in
-            batch.entries.withUnsafeMutableBufferPointer { entries in
-              Self.sort(entries, arena: arena, ordering: ordering)
-            }
+          // Taken out of the batch while sorted and written (a span of one and a change to the
+          // other would overlap on the batch), and put back emptied, their capacity kept.
+          var (arena, entries): ([UInt8], [Entry]) = ([], [])
+          swap(&arena, &batch.arena)
+          swap(&entries, &batch.entries)
+          defer {
+            arena.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
+            swap(&arena, &batch.arena)
+            swap(&entries, &batch.entries)
           }
+          Self.sort(&entries, arena: arena.span, ordering: ordering)
           guard let file = batch.file else { preconditionFailure("a spilled batch has its file") }
           var writer = RunWriter(file: file)
-          try batch.arena.withUnsafeBytes { arena in
-            for entry in batch.entries {
-              try writer.append(
-                UnsafeRawBufferPointer(
-                  rebasing: arena[entry.offset..<(entry.offset + entry.length)]))
+          do {
+            let bytes = arena.span
+            for entry in entries {
+              try writer.append(bytes.extracting(entry.offset..<(entry.offset + entry.length)))
             }
           }
-          batch.arena.removeAll(keepingCapacity: true)
-          batch.entries.removeAll(keepingCapacity: true)
           return try writer.finish()
         }
       }
@@ -207,96 +208,91 @@ struct ExternalSorter<Ordering: RecordOrdering> {
   }
 
   private mutating func sortEntries() {
-    let ordering = self.ordering
-    arena.withUnsafeBytes { arena in
-      entries.withUnsafeMutableBufferPointer { entries in
-        Self.sort(entries, arena: arena, ordering: ordering)
-      }
-    }
+    var entries: [Entry] = []
+    swap(&entries, &self.entries)
+    Self.sort(&entries, arena: arena.span, ordering: ordering)
+    swap(&entries, &self.entries)
   }
 
   /// Whether `lhs` sorts before `rhs`: the keys first, the records only when the keys tie.
   @inline(__always)
   private static func precedes(
-    _ lhs: Entry, _ rhs: Entry, arena: UnsafeRawBufferPointer, ordering: Ordering
+    _ lhs: Entry, _ rhs: Entry, arena: Span<UInt8>, ordering: Ordering
   ) -> Bool {
     let order = ordering.compareKeys(lhs.key, rhs.key)
     if order != 0 { return order < 0 }
     return ordering.areInIncreasingOrder(
-      lhs.key, UnsafeRawBufferPointer(rebasing: arena[lhs.offset..<(lhs.offset + lhs.length)]),
-      rhs.key, UnsafeRawBufferPointer(rebasing: arena[rhs.offset..<(rhs.offset + rhs.length)]))
+      lhs.key, arena.extracting(lhs.offset..<(lhs.offset + lhs.length)),
+      rhs.key, arena.extracting(rhs.offset..<(rhs.offset + rhs.length)))
   }
 
   /// A stable merge sort (insertion-sorted runs of 16, then merged in passes through a scratch
   /// copy), written out so that the comparison is inlined: the standard library's `sort(by:)`
   /// calls it through a closure, which costs many times the comparison.
-  private static func sort(
-    _ entries: UnsafeMutableBufferPointer<Entry>, arena: UnsafeRawBufferPointer, ordering: Ordering
-  ) {
+  private static func sort(_ entries: inout [Entry], arena: Span<UInt8>, ordering: Ordering) {
     let count = entries.count
     guard count > 1 else { return }
     let runLength = 16
-    for start in stride(from: 0, to: count, by: runLength) {
-      let end = min(start + runLength, count)
-      var index = start + 1
-      while index < end {
-        let entry = entries[index]
-        var slot = index
-        while slot > start,
-          precedes(entry, entries[slot - 1], arena: arena, ordering: ordering)
-        {
-          entries[slot] = entries[slot - 1]
-          slot -= 1
+    do {
+      var sorted = entries.mutableSpan
+      for start in stride(from: 0, to: count, by: runLength) {
+        let end = min(start + runLength, count)
+        var index = start + 1
+        while index < end {
+          let entry = sorted[index]
+          var slot = index
+          while slot > start, precedes(entry, sorted[slot - 1], arena: arena, ordering: ordering) {
+            sorted[slot] = sorted[slot - 1]
+            slot -= 1
+          }
+          sorted[slot] = entry
+          index += 1
         }
-        entries[slot] = entry
-        index += 1
       }
     }
     guard count > runLength else { return }
-    let scratch = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
-    _ = scratch.initialize(from: entries)
-    defer {
-      scratch.deinitialize()
-      scratch.deallocate()
-    }
+    // Merged back and forth between the entries and a scratch copy (arrays swapped, not copied).
     var source = entries
-    var target = scratch
+    entries = []
+    var target = source
     var width = runLength
     while width < count {
-      for low in stride(from: 0, to: count, by: 2 * width) {
-        let middle = min(low + width, count)
-        let high = min(low + 2 * width, count)
-        var left = low
-        var right = middle
-        var next = low
-        // Ties take the left entry first: stable.
-        while left < middle, right < high {
-          if precedes(source[right], source[left], arena: arena, ordering: ordering) {
-            target[next] = source[right]
-            right += 1
-          } else {
-            target[next] = source[left]
-            left += 1
+      do {
+        let from = source.span
+        var into = target.mutableSpan
+        for low in stride(from: 0, to: count, by: 2 * width) {
+          let middle = min(low + width, count)
+          let high = min(low + 2 * width, count)
+          var left = low
+          var right = middle
+          var next = low
+          // Ties take the left entry first: stable.
+          while left < middle, right < high {
+            if precedes(from[right], from[left], arena: arena, ordering: ordering) {
+              into[next] = from[right]
+              right += 1
+            } else {
+              into[next] = from[left]
+              left += 1
+            }
+            next += 1
           }
-          next += 1
-        }
-        while left < middle {
-          target[next] = source[left]
-          left += 1
-          next += 1
-        }
-        while right < high {
-          target[next] = source[right]
-          right += 1
-          next += 1
+          while left < middle {
+            into[next] = from[left]
+            left += 1
+            next += 1
+          }
+          while right < high {
+            into[next] = from[right]
+            right += 1
+            next += 1
+          }
         }
       }
       swap(&source, &target)
       width *= 2
     }
-    if source.baseAddress != entries.baseAddress {
-      _ = entries.update(fromContentsOf: source)
-    }
+    entries = source
   }
 
   private mutating func release() {

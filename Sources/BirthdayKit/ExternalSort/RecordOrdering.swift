@@ -9,7 +9,7 @@ protocol RecordOrdering: Sendable {
   associatedtype Key: Sendable
 
   /// The key of `record`.
-  func key(of record: UnsafeRawBufferPointer) -> Key
+  func key(of record: Span<UInt8>) -> Key
 
   /// Negative or positive when the keys alone put `lhs` before or after `rhs`; 0 when the
   /// records must be compared (``areInIncreasingOrder(_:_:_:_:)``). Sorting and merging call
@@ -21,7 +21,7 @@ protocol RecordOrdering: Sendable {
   /// Must be a strict weak ordering; to make the output independent of how the input was split
   /// into runs, no two distinct records should compare equal.
   func areInIncreasingOrder(
-    _ lhsKey: Key, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Key, _ rhs: UnsafeRawBufferPointer
+    _ lhsKey: Key, _ lhs: Span<UInt8>, _ rhsKey: Key, _ rhs: Span<UInt8>
   ) -> Bool
 }
 

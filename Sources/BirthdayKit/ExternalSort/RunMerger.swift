@@ -7,54 +7,66 @@ enum RunMerger {
   /// - Throws: ``TemporaryFileError``, or what `body` throws.
   static func merge<Ordering: RecordOrdering>(
     _ runs: [(run: SortedRun, file: TemporaryFile)], ordering: Ordering, bufferSize: Int,
-    _ body: (UnsafeRawBufferPointer) throws -> Void
+    _ body: (Span<UInt8>) throws -> Void
   ) throws {
-    // The heap holds run numbers; each run's current key and record are kept in plain arrays,
-    // so that a comparison touches no reader object (no retain/release per sift step).
-    var readers: [RunReader<Ordering>] = []
-    var keys: [Ordering.Key] = []
-    var records: [UnsafeRawBufferPointer] = []
-    var heap: [Int] = []
-    readers.reserveCapacity(runs.count)
+    var heap = Heap(ordering: ordering)
+    heap.readers.reserveCapacity(runs.count)
     for (run, file) in runs {
       let reader = RunReader(run: run, in: file, ordering: ordering, bufferSize: bufferSize)
-      guard try reader.advance(), let key = reader.key, let record = reader.current else {
-        continue
+      guard try reader.advance(), let key = reader.key else { continue }
+      heap.order.append(heap.readers.count)
+      heap.readers.append(reader)
+      heap.keys.append(key)
+    }
+    for index in stride(from: heap.order.count / 2 - 1, through: 0, by: -1) {
+      heap.siftDown(index)
+    }
+    while let top = heap.order.first {
+      let reader = heap.readers[top]
+      try reader.withCurrent(body)
+      if try reader.advance(), let key = reader.key {
+        heap.keys[top] = key
+      } else {
+        heap.order.swapAt(0, heap.order.count - 1)
+        heap.order.removeLast()
       }
-      heap.append(readers.count)
-      readers.append(reader)
-      keys.append(key)
-      records.append(record)
+      heap.siftDown(0)
     }
+  }
+
+  /// The merge's state as stored properties of one value, so that the sift reads them without
+  /// the run-time exclusivity checks that variables captured by nested functions get.
+  private struct Heap<Ordering: RecordOrdering> {
+    let ordering: Ordering
+    /// The runs' readers, by run number.
+    var readers: [RunReader<Ordering>] = []
+    /// Each run's current key, by run number, so that comparing keys touches no reader object.
+    var keys: [Ordering.Key] = []
+    /// Run numbers in heap order.
+    var order: [Int] = []
+
+    init(ordering: Ordering) { self.ordering = ordering }
+
     func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
-      let order = ordering.compareKeys(keys[lhs], keys[rhs])
-      if order != 0 { return order < 0 }
-      return ordering.areInIncreasingOrder(keys[lhs], records[lhs], keys[rhs], records[rhs])
+      let leftKey = keys[lhs]
+      let rightKey = keys[rhs]
+      let comparison = ordering.compareKeys(leftKey, rightKey)
+      if comparison != 0 { return comparison < 0 }
+      return readers[lhs].precedes(readers[rhs], leftKey: leftKey, rightKey: rightKey)
     }
-    func siftDown(_ index: Int) {
+
+    mutating func siftDown(_ index: Int) {
       var parent = index
+      let count = order.count
       while true {
         let left = 2 * parent + 1
-        guard left < heap.count else { return }
+        guard left < count else { return }
         let right = left + 1
-        let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
-        guard precedes(heap[child], heap[parent]) else { return }
-        heap.swapAt(child, parent)
+        let child = right < count && precedes(order[right], order[left]) ? right : left
+        guard precedes(order[child], order[parent]) else { return }
+        order.swapAt(child, parent)
         parent = child
       }
-    }
-    for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-    while let top = heap.first {
-      try body(records[top])
-      let reader = readers[top]
-      if try reader.advance(), let key = reader.key, let record = reader.current {
-        keys[top] = key
-        records[top] = record
-      } else {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-      }
-      siftDown(0)
     }
   }
 }

@@ -16,14 +16,16 @@ struct RunWriter {
   private static let bufferSize = 1 << 16
 
   /// Appends `record` with its byte count in front.
-  mutating func append(_ record: UnsafeRawBufferPointer) throws {
-    buffer.appendBytes(of: record.count)
+  mutating func append(_ record: Span<UInt8>) throws {
+    let header = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: MemoryLayout<Int>.size))
+    ByteRegionAccess.store(record.count, into: &buffer, at: header)
     if buffer.count + record.count > Self.bufferSize { try flush() }
     if record.count >= Self.bufferSize {
-      try file.append(record)
+      try ByteRegionAccess.append(record, to: file)
       written += record.count
     } else {
-      buffer.appendBytes(record)
+      ByteKernel.append(record, to: &buffer)
     }
   }
 

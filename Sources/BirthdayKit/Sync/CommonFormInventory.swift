@@ -104,9 +104,13 @@ enum CommonFormInventory {
             UnsafeBufferPointer(rebasing: bytes[position..<end - 2]), at: offset + position,
             end: offset + end)
           : LineUnfolding.withUnfoldedContent(
-            of: UnsafeBufferPointer(rebasing: bytes[position..<end]), physicalLines: physical,
+            of: UnsafeBufferPointer(rebasing: bytes[position..<end]).span, physicalLines: physical,
             scratch: &scratch
-          ) { try take($0, at: offset + position, end: offset + end) }
+          ) { content in
+            try content.withUnsafeBufferPointer {
+              try take($0, at: offset + position, end: offset + end)
+            }
+          }
         guard handled else { return nil }
         lineNumber += physical
         position = end

@@ -77,6 +77,14 @@ struct EventFacts {
   /// Takes one line inside the component (not its own `BEGIN`/`END`); `depth` as the reader
   /// counts it (2 for the component's own properties).
   mutating func take(
+    kind: CalendarLine.Kind, depth: Int, content: Span<UInt8>, nameEnd: Int, valueStart: Int
+  ) {
+    content.withUnsafeBufferPointer {
+      take(kind: kind, depth: depth, content: $0, nameEnd: nameEnd, valueStart: valueStart)
+    }
+  }
+
+  mutating func take(
     kind: CalendarLine.Kind, depth: Int, content: UnsafeBufferPointer<UInt8>, nameEnd: Int,
     valueStart: Int
   ) {

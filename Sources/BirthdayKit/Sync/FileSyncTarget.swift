@@ -146,7 +146,7 @@ public struct FileSyncTarget: SyncTarget {
           throw SyncTargetError(
             .unreadable, "'\(displayName(source))' became shorter while syncing")
         }
-        try output.write(count == block.count ? block : Array(block[..<count]))
+        try output.write(block.span.extracting(..<count))
         position += count
       }
     }

@@ -71,67 +71,69 @@ struct SyncComponentReader {
   mutating func next() throws -> Item? {
     guard var scanner = self.scanner.take() else { return nil }
     defer { self.scanner = scanner }
-    while let item = try scanner.nextLine({ take($0) }) {
+    while let item = try scanner.nextLine({ take($0, raw: $1, content: $2) }) {
       if let item { return item }
     }
     return nil
   }
 
   /// Takes one line; returns the item it completes, if any.
-  private mutating func take(_ line: ICalendarLineView) -> Item? {
+  private mutating func take(
+    _ line: ICalendarLineView, raw lineBytes: Span<UInt8>, content: Span<UInt8>
+  )
+    -> Item?
+  {
     guard inComponent else {
       if line.kind == .begin, line.depth == 2 {
-        begin(line)
+        begin(line, raw: lineBytes, content: content)
         return nil
       }
       lineKind = line.kind
       lineDepth = line.depth
       raw.removeAll(keepingCapacity: true)
-      if bytes != .none { raw.append(contentsOf: line.raw) }
-      byteRange = line.byteOffset..<line.byteOffset + line.raw.count
+      if bytes != .none { ByteKernel.append(lineBytes, to: &raw) }
+      byteRange = line.byteOffset..<line.byteOffset + lineBytes.count
       return .line
     }
     let rawStart = raw.count
-    if bytes != .none { raw.append(contentsOf: line.raw) }
+    if bytes != .none { ByteKernel.append(lineBytes, to: &raw) }
     if line.kind == .end, line.depth == 2 {
       inComponent = false
-      byteRange = componentStart..<line.byteOffset + line.raw.count
+      byteRange = componentStart..<line.byteOffset + lineBytes.count
       if isEvent, gathersFacts { facts.finish() }
       return .component
     }
     guard line.kind == .property, line.depth == 2 else {
-      if isEvent, gathersFacts { take(facts: line) }
+      if isEvent, gathersFacts { take(facts: line, content: content) }
       return nil
     }
-    if !hasUID, line.isNamed("UID") {
+    if !hasUID, line.isNamed("UID", in: content) {
       hasUID = true
-      let value = line.value
-      if value.contains(UInt8(ascii: "\\")) {
-        uid = TextEscaping.unescaped(bytes: value)
-      } else {
-        uid.append(contentsOf: value)
-      }
+      TextEscaping.appendUnescaped(bytes: content.extracting(line.valueRange), to: &uid)
     }
-    if isEvent, gathersFacts { take(facts: line) }
+    if isEvent, gathersFacts { take(facts: line, content: content) }
     if bytes == .stamping, isEvent {
-      if line.isNamed("SEQUENCE") || line.isNamed("LAST-MODIFIED")
-        || line.isNamed("X-BDCONVERT-SET") || line.isNamed("X-BDCONVERT-DIGEST")
+      if line.isNamed("SEQUENCE", in: content) || line.isNamed("LAST-MODIFIED", in: content)
+        || line.isNamed("X-BDCONVERT-SET", in: content)
+        || line.isNamed("X-BDCONVERT-DIGEST", in: content)
       {
         dropped.append(rawStart..<raw.count)
-      } else if afterStamp == nil, line.isNamed("DTSTAMP") {
+      } else if afterStamp == nil, line.isNamed("DTSTAMP", in: content) {
         afterStamp = raw.count
-      } else if afterUID == nil, line.isNamed("UID") {
+      } else if afterUID == nil, line.isNamed("UID", in: content) {
         afterUID = raw.count
       }
     }
     return nil
   }
 
-  private mutating func begin(_ line: ICalendarLineView) {
+  private mutating func begin(
+    _ line: ICalendarLineView, raw lineBytes: Span<UInt8>, content: Span<UInt8>
+  ) {
     inComponent = true
     componentStart = line.byteOffset
     lineNumber = line.lineNumber
-    let value = line.value
+    let value = content.extracting(line.valueRange)
     var end = value.count
     while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
     isEvent =
@@ -142,16 +144,16 @@ struct SyncComponentReader {
     uid.removeAll(keepingCapacity: true)
     facts.reset()
     raw.removeAll(keepingCapacity: true)
-    if bytes != .none { raw.append(contentsOf: line.raw) }
+    if bytes != .none { ByteKernel.append(lineBytes, to: &raw) }
     dropped.removeAll(keepingCapacity: true)
     afterBegin = raw.count
     afterStamp = nil
     afterUID = nil
   }
 
-  private mutating func take(facts line: ICalendarLineView) {
+  private mutating func take(facts line: ICalendarLineView, content: Span<UInt8>) {
     facts.take(
-      kind: line.kind, depth: line.depth, content: line.content, nameEnd: line.nameEnd,
+      kind: line.kind, depth: line.depth, content: content, nameEnd: line.nameEnd,
       valueStart: line.valueStart)
   }
 

@@ -38,7 +38,7 @@ import Testing
       for offset in 0..<20 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
         bytes[offset] = byte
-        let found = bytes.withUnsafeBufferPointer { TextEscaping.firstIndexNeedingEscape(in: $0) }
+        let found = TextEscaping.firstIndexNeedingEscape(in: bytes.span)
         #expect(found == (needs ? offset : nil), "byte \(byte) at \(offset)")
       }
     }

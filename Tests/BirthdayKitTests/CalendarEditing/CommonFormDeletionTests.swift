@@ -108,13 +108,14 @@ import Testing
   @Test func commonFormTakesCommonLinesAndStopsBeforeOthers() throws {
     let input = Self.calendar(Self.event("a"), "X-LF:lf\n", Self.event("b"))
     var scanner = ICalendarScanner(AnyByteSource(MemoryByteSource(input)), fileName: "c.ics")
-    #expect(try scanner.nextCommonFormLines(classifying: CommonFormLetters("U")) { _, _ in } == 0)
-    #expect(try scanner.nextLine { $0.lineNumber } == 1)
+    #expect(
+      try scanner.nextCommonFormLines(classifying: CommonFormLetters("U")) { _, _, _ in } == 0)
+    #expect(try scanner.nextLine { line, _, _ in line.lineNumber } == 1)
     var handed: [String] = []
     let taken = try scanner.nextCommonFormLines(classifying: CommonFormLetters("U")) {
-      block, event in
+      block, event, _ in
       if case .line(let start, let end, let view) = event {
-        handed.append(String(decoding: block[start..<end], as: UTF8.self) + "\(view.depth)")
+        handed.append(ByteKernel.string(decoding: block.extracting(start..<end)) + "\(view.depth)")
       }
     }
     #expect(taken == 7)  // VERSION, PRODID, the first event's five lines
@@ -122,9 +123,10 @@ import Testing
       handed == [
         "BEGIN:VEVENT\r\n2", "UID:a\r\n2", "END:VEVENT\r\n2",
       ])
-    #expect(try scanner.nextLine { $0.lineNumber } == 9)  // X-LF, read by the general reader
-    #expect(try scanner.nextCommonFormLines(classifying: CommonFormLetters("")) { _, _ in } == 6)
-    #expect(try scanner.nextLine { _ in } == nil)
+    // X-LF, read by the general reader.
+    #expect(try scanner.nextLine { line, _, _ in line.lineNumber } == 9)
+    #expect(try scanner.nextCommonFormLines(classifying: CommonFormLetters("")) { _, _, _ in } == 6)
+    #expect(try scanner.nextLine { _, _, _ in } == nil)
   }
 
   /// A calendar much larger than the read buffer, so that lines cross block boundaries at every

@@ -15,8 +15,8 @@ import Testing
     var joined: [UInt8] = []
     var breaks: [[UInt8]] = []
     while try reader.nextLineWithTerminator({ (line, contentCount) -> Void in
-      joined += line
-      breaks.append(Array(line[contentCount...]))
+      joined += Array(copying: line)
+      breaks.append(Array(copying: line.extracting(contentCount...)))
     }) != nil {}
     #expect(joined == Self.mixed)
     #expect(breaks == [[13, 10], [13, 10], [10], [13], [13], [13, 10], []])
@@ -30,10 +30,10 @@ import Testing
     var lines: [(content: String, first: Int, count: Int, range: Range<Int>)] = []
     var joined: [UInt8] = []
     while let line = try reader.nextFoldedLine({ raw, count, first, offset in
-      joined += raw
+      joined += Array(copying: raw)
       let content = LineUnfolding.withUnfoldedContent(
         of: raw, physicalLines: count, scratch: &scratch
-      ) { String(decoding: $0, as: UTF8.self) }
+      ) { ByteKernel.string(decoding: $0) }
       return (content, first, count, offset..<offset + raw.count)
     }) {
       lines.append(line)

@@ -7,7 +7,7 @@ import Testing
   static func lines(_ bytes: [UInt8], chunkSize: Int) throws -> [(Int, String)] {
     var reader = LineReader(MemoryByteSource(bytes), chunkSize: chunkSize)
     var result: [(Int, String)] = []
-    while let text = try reader.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+    while let text = try reader.nextLine({ ByteKernel.string(decoding: $0) }) {
       result.append((reader.lineNumber, text))
     }
     return result
@@ -77,7 +77,7 @@ import Testing
         for chunkSize in [16, 21, 1 << 12] {
           var reader = LineReader(MemoryByteSource(bytes), chunkSize: chunkSize)
           var lines: [[UInt8]] = []
-          while let line = try reader.nextLine({ Array($0) }) { lines.append(line) }
+          while let line = try reader.nextLine({ Array(copying: $0) }) { lines.append(line) }
           #expect(lines == Self.referenceLines(bytes), "filler \(filler) offset \(offset)")
         }
       }

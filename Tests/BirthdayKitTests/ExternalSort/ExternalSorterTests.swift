@@ -4,26 +4,27 @@ import Testing
 
 /// Byte strings in lexicographic order; the first byte is the key.
 private struct LexicographicOrder: RecordOrdering {
-  func key(of record: UnsafeRawBufferPointer) -> Int { record.first.map(Int.init) ?? -1 }
+  func key(of record: Span<UInt8>) -> Int { record.isEmpty ? -1 : Int(record[0]) }
 
   func areInIncreasingOrder(
-    _ lhsKey: Int, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Int, _ rhs: UnsafeRawBufferPointer
+    _ lhsKey: Int, _ lhs: Span<UInt8>, _ rhsKey: Int, _ rhs: Span<UInt8>
   ) -> Bool {
-    lhsKey != rhsKey ? lhsKey < rhsKey : lhs.lexicographicallyPrecedes(rhs)
+    lhsKey != rhsKey
+      ? lhsKey < rhsKey : Array(copying: lhs).lexicographicallyPrecedes(Array(copying: rhs))
   }
 }
 
 /// The same order, with keys that decide alone when the first bytes differ (the path `list`
 /// takes for most comparisons).
 private struct KeyedLexicographicOrder: RecordOrdering {
-  func key(of record: UnsafeRawBufferPointer) -> Int { record.first.map(Int.init) ?? -1 }
+  func key(of record: Span<UInt8>) -> Int { record.isEmpty ? -1 : Int(record[0]) }
 
   func compareKeys(_ lhs: Int, _ rhs: Int) -> Int { lhs - rhs }
 
   func areInIncreasingOrder(
-    _ lhsKey: Int, _ lhs: UnsafeRawBufferPointer, _ rhsKey: Int, _ rhs: UnsafeRawBufferPointer
+    _ lhsKey: Int, _ lhs: Span<UInt8>, _ rhsKey: Int, _ rhs: Span<UInt8>
   ) -> Bool {
-    lhs.lexicographicallyPrecedes(rhs)
+    Array(copying: lhs).lexicographicallyPrecedes(Array(copying: rhs))
   }
 }
 
@@ -45,9 +46,9 @@ struct SeededGenerator: RandomNumberGenerator {
     _ records: [[UInt8]], limits: ExternalSortLimits
   ) throws -> (output: [[UInt8]], statistics: ExternalSortStatistics) {
     var sorter = ExternalSorter(ordering: LexicographicOrder(), limits: limits)
-    for record in records { try record.withUnsafeBytes { try sorter.append($0) } }
+    for record in records { try sorter.append(record.span) }
     var output: [[UInt8]] = []
-    try sorter.finish { output.append(Array($0)) }
+    try sorter.finish { output.append(Array(copying: $0)) }
     return (output, sorter.statistics)
   }
 
@@ -87,9 +88,9 @@ struct SeededGenerator: RandomNumberGenerator {
         limits.memoryBudget = budget
         #expect(try sorted(records, limits: limits).output == expected, "\(count) \(budget)")
         var sorter = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
-        for record in records { try record.withUnsafeBytes { try sorter.append($0) } }
+        for record in records { try sorter.append(record.span) }
         var output: [[UInt8]] = []
-        try sorter.finish { output.append(Array($0)) }
+        try sorter.finish { output.append(Array(copying: $0)) }
         #expect(output == expected, "keyed \(count) \(budget)")
       }
     }
@@ -112,18 +113,18 @@ struct SeededGenerator: RandomNumberGenerator {
         limits.mergeFanIn = fanIn
         var first = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
         var second = ExternalSorter(ordering: KeyedLexicographicOrder(), limits: limits)
-        for record in records[..<cut] { try record.withUnsafeBytes { try first.append($0) } }
-        for record in records[cut...] { try record.withUnsafeBytes { try second.append($0) } }
+        for record in records[..<cut] { try first.append(record.span) }
+        for record in records[cut...] { try second.append(record.span) }
         try first.absorb(&second)
         // Records appended after the other sorter's count as well.
-        try [UInt8]("zz".utf8).withUnsafeBytes { try first.append($0) }
+        try first.append([UInt8]("zz".utf8).span)
         var output: [[UInt8]] = []
-        try first.finish { output.append(Array($0)) }
+        try first.finish { output.append(Array(copying: $0)) }
         #expect(output == expected + [Array("zz".utf8)], "\(budget) \(fanIn) \(cut)")
         #expect(first.statistics.recordCount == records.count + 1)
         #expect(first.statistics.absorbedSorterCount == 1)
         var rest: [[UInt8]] = []
-        try second.finish { rest.append(Array($0)) }
+        try second.finish { rest.append(Array(copying: $0)) }
         #expect(rest.isEmpty)
       }
     }

@@ -72,6 +72,10 @@ struct VCardCardScanner {
   /// ``takeContact()`` then returns. (A flag rather than the contact keeps the per-line call
   /// through the generic line reader cheap.)
   /// - Throws: ``InputFormatError`` when the first non-blank line is not `BEGIN:VCARD`.
+  mutating func consume(_ line: Span<UInt8>, number: Int) throws -> Bool {
+    try line.withUnsafeBufferPointer { try consume($0, number: number) }
+  }
+
   mutating func consume(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Bool {
     switch depth {
     case 0:
