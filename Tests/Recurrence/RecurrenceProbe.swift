@@ -1,7 +1,10 @@
 // The recurrence engine as a filter for the differential check (Tests/Recurrence/run): reads
 // one case per line, `DTSTART<TAB>RRULE<TAB>RDATEs<TAB>EXDATEs<TAB>FROM<TAB>TO<TAB>MAX` (value
 // lists comma-separated, may be empty), and prints the first MAX occurrences of the set in
-// [FROM, TO) space-separated, or `ERROR <why>`. Built with swiftc from Sources/BirthdayKit.
+// [FROM, TO) space-separated, or `ERROR <why>`. Tests/Recurrence/run links it against the
+// package's debug build of BirthdayKit.
+
+@testable import BirthdayKit
 
 @main enum RecurrenceProbe {
   static func main() {
