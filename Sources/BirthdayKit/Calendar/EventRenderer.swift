@@ -26,8 +26,14 @@ final class EventRenderer {
   private let steps: [EventProgramCompiler.Step]
   /// Per ``EventShape`` and ``CelebrationKind/index``: where its program lies in `steps`.
   private let programs: [Range<Int>]
-  /// The title templates (per ``CelebrationKind/index``), then each alarm's text templates.
-  private let templates: [EventTextTemplate]
+  /// The pieces of every template, one after the other: the title templates (per
+  /// ``CelebrationKind/index``), then each alarm's text templates. Held flat, as the constants
+  /// are: reading a template value per event retained and released its three references.
+  private let pieces: [EventTextTemplate.Piece]
+  /// Per template: where its pieces lie in `pieces`.
+  private let templatePieces: [Range<Int>]
+  /// The literal bytes of every template; the literal pieces' ranges point into it.
+  private let literals: [UInt8]
 
   /// What the renderer knows of one event besides its celebration, which is passed alongside
   /// and never copied: a copy retains and releases every string in it, per event.
@@ -93,7 +99,25 @@ final class EventRenderer {
     constants = program.constants.map { $0 }
     steps = program.steps.map { $0 }
     programs = program.programs
-    templates = program.templates.map { $0.privateCopy() }
+    var pieces: [EventTextTemplate.Piece] = []
+    var literals: [UInt8] = []
+    var templatePieces: [Range<Int>] = []
+    for template in program.templates {
+      let first = pieces.count
+      let offset = Int32(literals.count)
+      for var piece in template.pieces {
+        if piece.kind == .literal {
+          piece.start += offset
+          piece.end += offset
+        }
+        pieces.append(piece)
+      }
+      literals += template.literals
+      templatePieces.append(first..<pieces.count)
+    }
+    self.pieces = pieces
+    self.literals = literals
+    self.templatePieces = templatePieces
   }
 
   /// Appends one event to `buffer`, byte by byte: no intermediate strings on this path.
@@ -218,7 +242,7 @@ final class EventRenderer {
         buffer.appendCopy(of: previous)
         return
       }
-      templates[template].append(for: celebration, inYear: occurrence.year, to: buffer)
+      appendTemplate(template, for: celebration, inYear: occurrence.year, to: buffer)
       // Never empty: RFC 5545 requires DESCRIPTION on a DISPLAY alarm.
       if buffer.count == valueStart {
         appendSummary(for: celebration, inYear: occurrence.year, to: buffer)
@@ -234,8 +258,21 @@ final class EventRenderer {
     for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
   ) {
     let start = output.count
-    templates[celebration.kind.index].append(for: celebration, inYear: year, to: output)
+    appendTemplate(celebration.kind.index, for: celebration, inYear: year, to: output)
     if output.count == start { output.append(utf8: celebration.name.formatted) }
+  }
+
+  /// Appends the text of template `index` (see ``pieces``), read in place.
+  @inline(__always)
+  private func appendTemplate(
+    _ index: Int, for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
+  ) {
+    // Local references, whose spans can be lent out.
+    let allPieces = self.pieces
+    let allLiterals = self.literals
+    EventTextTemplate.append(
+      pieces: allPieces.span.extracting(templatePieces[index]), literals: allLiterals.span,
+      for: celebration, inYear: year, to: output)
   }
 
   /// TEXT-escapes the bytes of `buffer` from `start` where they stand. Most texts need nothing

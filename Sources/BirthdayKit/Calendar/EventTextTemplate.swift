@@ -158,13 +158,6 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
     return EventTextTemplate(description: description, pieces: pieces, literals: literals)
   }
 
-  /// This template in storage of its own (for a renderer on another thread).
-  func privateCopy() -> EventTextTemplate {
-    EventTextTemplate(
-      description: String(decoding: Array(description.utf8), as: UTF8.self),
-      pieces: pieces.map { $0 }, literals: literals.map { $0 })
-  }
-
   private init(description: String, pieces: [Piece], literals: [UInt8]) {
     self.description = description
     self.pieces = pieces
@@ -191,8 +184,9 @@ public struct EventTextTemplate: Hashable, Sendable, CustomStringConvertible {
       pieces: pieces.span, literals: literals.span, for: celebration, inYear: year, to: output)
   }
 
-  /// ``append(for:inYear:to:)`` from a template's pieces and literals.
-  private static func append(
+  /// ``append(for:inYear:to:)`` from a template's pieces and literals (a renderer holds those of
+  /// its templates in storage of its own).
+  static func append(
     pieces: Span<Piece>, literals: Span<UInt8>,
     for celebration: Celebration, inYear year: Int?, to output: OutputBuffer
   ) {

@@ -119,13 +119,16 @@ public struct BirthdayCalendarConverter<Sink: ByteSink> {
 
   /// Converts one contact read as a `recordNoun`.
   package mutating func add(_ contact: Contact, recordNoun: RecordKind) throws {
-    let celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
+    var celebrations = builder.celebrations(of: contact, record: recordNoun, report: diagnostics)
     let failuresBefore = failuresBeforeRecord
     countRecord(events: celebrations.count, leftOut: builder.leftOutReason(of: contact))
     if failuresBeforeRecord != failuresBefore {
       noteProblemRecord(name: contact.name, location: contact.location)
     }
-    for celebration in celebrations {
+    // Each celebration is moved out of the array, in order: iterating the array (or reading it
+    // in place through a span) copied each one, retaining and releasing every string in it.
+    celebrations.reverse()
+    while let celebration = celebrations.popLast() {
       guard admit(celebration) else { continue }
       if let observed {
         try observed.write(celebration, to: &writer)

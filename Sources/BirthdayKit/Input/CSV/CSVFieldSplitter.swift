@@ -5,18 +5,25 @@ struct CSVFieldSplitter {
   /// The values of the fields that are not one run of their record (a doubled quote inside
   /// quotes, text after a closing quote): unquoted, copied.
   private var bytes: [UInt8] = []
-  /// Where each recorded field's value starts: in the record, or, for a copied value, `~start`
-  /// in `bytes` (negative).
-  private var starts: [Int] = []
-  private var ends: [Int] = []
-  /// Where each recorded field starts in the record, when the fields were copied out of it.
-  private var recordStarts: [Int] = []
+  /// Where each recorded field lies, one slot a field; longer than the fields recorded.
+  private var slots: [Slot] = []
   private var fieldsAreInRecord = true
   /// The number of fields in the last record split.
   private(set) var count = 0
-  /// The number of its fields recorded (the first ones, up to the fields needed); the arrays
-  /// above are slots, longer.
+  /// The number of its fields recorded (the first ones, up to the fields needed).
   private var recorded = 0
+
+  /// Where a recorded field lies. One array of these, lent to the split as one mutable span:
+  /// three arrays passed `inout` cost a uniqueness check and three bounds checks per field.
+  private struct Slot {
+    /// Where the value starts: in the record, or, for a copied value, `~start` in `bytes`
+    /// (negative).
+    var start = 0
+    /// Where the value ends, in the record or in `bytes`.
+    var end = 0
+    /// Where the field starts in the record (set when the fields were copied out of it).
+    var recordStart = 0
+  }
 
   /// Calls `body` with field `index` of `record`, which must be the record last split.
   func withField<Result>(
@@ -24,11 +31,11 @@ struct CSVFieldSplitter {
     _ body: (Span<UInt8>) -> Result
   ) -> Result {
     precondition(index < recorded, "field \(index) was not recorded")
-    let start = starts[index]
-    if start >= 0 {
-      return body(record.extracting(start..<ends[index]))
+    let slot = slots[index]
+    if slot.start >= 0 {
+      return body(record.extracting(slot.start..<slot.end))
     }
-    return body(bytes.span.extracting(~start..<ends[index]))
+    return body(bytes.span.extracting(~slot.start..<slot.end))
   }
 
   /// Where field `index` of `record` (split last) starts: the physical lines of the record
@@ -38,8 +45,8 @@ struct CSVFieldSplitter {
     lines: Int, column: Int
   )? {
     guard index < recorded else { return nil }
-    guard !fieldsAreInRecord else { return (0, starts[index] + 1) }
-    let start = recordStarts[index]
+    guard !fieldsAreInRecord else { return (0, slots[index].start + 1) }
+    let start = slots[index].recordStart
     // Line breaks are rare (quoted addresses, mostly after the dates): find the first one
     // eight bytes at a time, and count from there.
     guard
@@ -107,49 +114,54 @@ struct CSVFieldSplitter {
   ) {
     bytes.removeAll(keepingCapacity: true)
     // No record has more fields than bytes + 1. The slots are written in place, not appended:
-    // each append checks the array's capacity too, three times per field.
-    let slots = min(neededFields, data.count + 1)
-    if starts.count < slots {
-      starts = Array(repeating: 0, count: slots)
-      ends = Array(repeating: 0, count: slots)
-      recordStarts = Array(repeating: 0, count: slots)
+    // each append checks the array's capacity too.
+    let slotCount = min(neededFields, data.count + 1)
+    if slots.count < slotCount {
+      slots = Array(repeating: Slot(), count: slotCount)
     }
     // Most records have no quote: find the delimiters eight bytes at a time, copy nothing.
     let firstQuote =
       ByteKernel.firstIndex(of: 0x22, in: data, from: 0, to: data.count) ?? data.count
     fieldsAreInRecord = firstQuote == data.count
-    (recorded, count) = Self.split(
-      data, delimiter: delimiter, neededFields: slots, firstQuote: firstQuote,
-      starts: &starts, ends: &ends, recordStarts: &recordStarts, bytes: &bytes)
+    // The copied values' bytes are taken out of `self` while the slots are lent out.
+    var copied: [UInt8] = []
+    swap(&copied, &bytes)
+    let counts: (recorded: Int, count: Int)
+    do {
+      var fields = slots.mutableSpan
+      counts = Self.split(
+        data, delimiter: delimiter, neededFields: slotCount, firstQuote: firstQuote,
+        slots: &fields, bytes: &copied)
+    }
+    swap(&copied, &bytes)
+    (recorded, count) = counts
   }
 
   /// ``split(_:delimiter:neededFields:)`` into slots that hold at least `neededFields`
   /// fields; returns the fields recorded and the fields counted.
   private static func split(
     _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
-    starts: inout [Int], ends: inout [Int], recordStarts: inout [Int], bytes: inout [UInt8]
+    slots: inout MutableSpan<Slot>, bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
     guard firstQuote < data.count else {
-      return splitUnquoted(
-        data, delimiter: delimiter, neededFields: neededFields, starts: &starts, ends: &ends)
+      return splitUnquoted(data, delimiter: delimiter, neededFields: neededFields, slots: &slots)
     }
     return splitQuoted(
       data, delimiter: delimiter, neededFields: neededFields, firstQuote: firstQuote,
-      starts: &starts, ends: &ends, recordStarts: &recordStarts, bytes: &bytes)
+      slots: &slots, bytes: &bytes)
   }
 
   /// A record without quotes, in one pass: the first fields are recorded, the rest only counted.
   private static func splitUnquoted(
-    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int,
-    starts: inout [Int], ends: inout [Int]
+    _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int, slots: inout MutableSpan<Slot>
   ) -> (recorded: Int, count: Int) {
     var from = 0
     var recorded = 0
     var counted = 0
     ByteKernel.forEachIndex(of: delimiter, in: data, from: 0, to: data.count) { index in
       if recorded < neededFields {
-        starts[recorded] = from
-        ends[recorded] = index
+        slots[recorded].start = from
+        slots[recorded].end = index
         recorded += 1
         from = index + 1
       } else {
@@ -158,8 +170,8 @@ struct CSVFieldSplitter {
       return true
     }
     if recorded < neededFields {
-      starts[recorded] = from
-      ends[recorded] = data.count
+      slots[recorded].start = from
+      slots[recorded].end = data.count
       recorded += 1
     } else {
       counted += 1
@@ -177,16 +189,13 @@ struct CSVFieldSplitter {
   /// column the reader uses).
   private static func splitQuoted(
     _ data: Span<UInt8>, delimiter: UInt8, neededFields: Int, firstQuote: Int,
-    starts: inout [Int], ends: inout [Int],
-    recordStarts: inout [Int], bytes: inout [UInt8]
+    slots: inout MutableSpan<Slot>, bytes: inout [UInt8]
   ) -> (recorded: Int, count: Int) {
     var recorded = 0
     var index = 0
     ByteKernel.forEachIndex(of: delimiter, in: data, from: 0, to: firstQuote) { delimiterIndex in
       guard recorded < neededFields else { return false }
-      starts[recorded] = index
-      ends[recorded] = delimiterIndex
-      recordStarts[recorded] = index
+      slots[recorded] = Slot(start: index, end: delimiterIndex, recordStart: index)
       recorded += 1
       index = delimiterIndex + 1
       return true
@@ -196,7 +205,7 @@ struct CSVFieldSplitter {
       guard recorded < neededFields else {
         return (recorded, count + countFields(in: data, from: index, delimiter: delimiter))
       }
-      recordStarts[recorded] = index
+      slots[recorded].recordStart = index
       if index < data.count, data[index] == 0x22 {  // a quoted field
         index += 1
         let quote =
@@ -204,15 +213,15 @@ struct CSVFieldSplitter {
           ?? data.count
         // "value" then a delimiter or the end, the usual case: its value is the run inside.
         if quote < data.count, quote + 1 == data.count || data[quote + 1] == delimiter {
-          starts[recorded] = index
-          ends[recorded] = quote
+          slots[recorded].start = index
+          slots[recorded].end = quote
           recorded += 1
           count += 1
           guard quote + 1 < data.count else { return (recorded, count) }
           index = quote + 2
           continue
         }
-        starts[recorded] = ~bytes.count
+        slots[recorded].start = ~bytes.count
         while true {
           let quote =
             ByteKernel.firstIndex(of: 0x22, in: data, from: index, to: data.count)
@@ -229,16 +238,16 @@ struct CSVFieldSplitter {
           break
         }
       } else {
-        starts[recorded] = index  // unquoted: its value is the run up to the delimiter
+        slots[recorded].start = index  // unquoted: its value is the run up to the delimiter
       }
       let next =
         ByteKernel.firstIndex(of: delimiter, in: data, from: index, to: data.count)
         ?? data.count
-      if starts[recorded] >= 0 {
-        ends[recorded] = next
+      if slots[recorded].start >= 0 {
+        slots[recorded].end = next
       } else {
         ByteKernel.append(data.extracting(index..<next), to: &bytes)
-        ends[recorded] = bytes.count
+        slots[recorded].end = bytes.count
       }
       recorded += 1
       count += 1

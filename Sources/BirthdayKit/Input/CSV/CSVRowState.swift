@@ -93,6 +93,27 @@ struct CSVRowState {
     if fields.count != headerNames.count {
       report(Diagnostic(.csvFieldCount(fields.count, header: headerNames.count), at: location))
     }
+    // A `let`, made by a function of its own, so that it can be consumed below: Swift 6.3 does
+    // not support `consume` of the `var` the row is built in.
+    let row = dataRow(of: record, at: location, report: report)
+    if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
+      return .needsDateOrder
+    }
+    try decideOrder(from: row)
+    if order == nil, !heldBack.isEmpty || row.isAmbiguous {
+      heldBack.append(consume row)
+      return .read
+    }
+    try flushHeldBack(report: report, body: body)
+    try body((consume row).contact(order: order, report: report))
+    return .read
+  }
+
+  /// The row of the data record `record` (split into ``fields`` already), its used cells
+  /// decoded.
+  private mutating func dataRow(
+    of record: Span<UInt8>, at location: SourceLocation, report: DiagnosticHandler
+  ) -> CSVRow {
     var row = CSVRow(location: location)
     // Only the used columns are ever set, so only they are reset: clearing every column cost a
     // uniqueness check and a release per column and row.
@@ -165,17 +186,7 @@ struct CSVRowState {
         if row.groups.isEmpty { row.groups = names } else { row.groups += names }
       }
     }
-    if requiresKnownOrder, order == nil, row.needsDateOrder || !heldBack.isEmpty {
-      return .needsDateOrder
-    }
-    try decideOrder(from: row)
-    if order == nil, !heldBack.isEmpty || row.isAmbiguous {
-      heldBack.append(row)
-      return .read
-    }
-    try flushHeldBack(report: report, body: body)
-    try body(row.contact(order: order, report: report))
-    return .read
+    return row
   }
 
   /// ``CSVRow/groupNames(in:)``, from the last cell's names when `cell` is the same.
