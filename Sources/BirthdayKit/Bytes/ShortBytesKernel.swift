@@ -112,6 +112,27 @@ package enum ShortBytesKernel {
     }
   }
 
+  /// The index of the first byte of `bytes[start..<end]` equal to `first`, `second` or
+  /// `third`, or `nil`: the scan of a short section (a property's parameters) for its few
+  /// separators, too short for the SIMD kernel to pay.
+  @inline(__always)
+  package static func firstIndex(
+    of first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: Span<UInt8>, from start: Int,
+    to end: Int
+  ) -> Int? {
+    guard start < end else { return nil }
+    precondition(start >= 0 && end <= bytes.count, "range outside the bytes")
+    return bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      while index < end {
+        let byte = buffer[index]
+        if byte == first || byte == second || byte == third { return index }
+        index &+= 1
+      }
+      return nil
+    }
+  }
+
   /// True when `bytes[range]`, 8 to 16 bytes, equal ignoring ASCII case a lower-case keyword as
   /// long given as the little-endian words of its first and of its last eight bytes: two
   /// overlapping loads and compares.

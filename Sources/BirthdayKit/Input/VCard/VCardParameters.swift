@@ -85,8 +85,17 @@ struct VCardParameters: Hashable, Sendable {
       var paramEnd = paramStart
       var inQuotes = false
       var equalsIndex: Int?
-      while paramEnd < end {
-        let byte = line[paramEnd]
+      while true {
+        guard
+          let found = ShortBytesKernel.firstIndex(
+            of: VCardBytes.quote, VCardBytes.semicolon, VCardBytes.equals, in: line,
+            from: paramEnd, to: end)
+        else {
+          paramEnd = end
+          break
+        }
+        paramEnd = found
+        let byte = line[found]
         if byte == VCardBytes.quote {
           inQuotes.toggle()
         } else if !inQuotes {
