@@ -35,69 +35,44 @@ enum VCardBytes {
 
   /// True when `bytes` equal `lowercase` ignoring ASCII case; `lowercase` must be lower case.
   ///
-  /// The form for bytes in place (`BEGIN:VCARD`, `END:VCARD`, long property names): eight bytes
+  /// The form for bytes in place (long property names, parameter names and values): eight bytes
   /// a step, lower-cased at once (``lowercased(word:)``), then byte by byte.
-  @inline(never)
-  static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: [UInt8])
-    -> Bool
-  {
-    let count = bytes.count
-    guard count == lowercase.count else { return false }
-    guard count > 0, let base = bytes.baseAddress else { return true }
-    return lowercase.withUnsafeBufferPointer { keyword in
-      guard let keywordBase = keyword.baseAddress else { return false }
-      let (raw, keywordRaw) = (UnsafeRawPointer(base), UnsafeRawPointer(keywordBase))
-      var index = 0
-      while index &+ 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let expected = keywordRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if lowercased(word: UInt64(littleEndian: word)) != UInt64(littleEndian: expected) {
-          return false
-        }
-        index &+= 8
-      }
-      while index < count {
-        if lowercased(base[index]) != keywordBase[index] { return false }
-        index &+= 1
-      }
-      return true
-    }
+  @inline(__always)
+  static func equalsIgnoringCase(_ bytes: Span<UInt8>, _ lowercase: [UInt8]) -> Bool {
+    bytes.count == lowercase.count
+      && ShortBytesKernel.equalsIgnoringASCIICase(bytes, lowercase.span)
+  }
+
+  /// True when `bytes` equal the ASCII `lowercase` ignoring case; `lowercase` must be lower case.
+  ///
+  /// The keyword form, for the fixed names the reader tests on many lines (parameter
+  /// names and values): length first, and no array to load.
+  @inline(__always)
+  static func equalsIgnoringCase(_ bytes: Span<UInt8>, _ lowercase: StaticString) -> Bool {
+    ShortBytesKernel.equalsIgnoringASCIICase(bytes, lowercase)
   }
 
   /// `word` with the ASCII capitals of each of its eight bytes lower-cased at once: a byte below
   /// 0x80 from `A` to `Z` gets 0x20 added (``lowercased(_:)`` for each byte).
   @inline(__always)
   static func lowercased(word: UInt64) -> UInt64 {
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let low = word & ~highs
-    let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F  // high bit set from 0x41 on
-    let pastZ = low &+ 0x2525_2525_2525_2525  // high bit set from 0x5B on
-    let capitals = fromA & ~pastZ & ~word & highs
-    return word | capitals >> 2
+    ShortBytesKernel.lowercasedASCII(word: word)
   }
 
-  /// True when `bytes` equal the ASCII `lowercase` ignoring case; `lowercase` must be lower case.
-  ///
-  /// The keyword form, for the fixed names the reader tests on many lines (parameter
-  /// names and values): not generic, length first, and no array to load.
+  /// The bounds of `bytes[range]` without leading and trailing spaces and tabs.
   @inline(__always)
-  static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
-    -> Bool
-  {
-    let count = lowercase.utf8CodeUnitCount
-    guard bytes.count == count else { return false }
-    let keyword = lowercase.utf8Start
-    for index in 0..<count where lowercased(bytes[index]) != keyword[index] { return false }
-    return true
+  static func trimmed(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var start = range.lowerBound
+    var end = range.upperBound
+    while start < end, isBlank(bytes[start]) { start &+= 1 }
+    while end > start, isBlank(bytes[end &- 1]) { end &-= 1 }
+    return start..<end
   }
 
-  /// `bytes` without leading and trailing spaces and tabs.
-  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    var start = 0
-    var end = bytes.count
-    while start < end, isBlank(bytes[start]) { start += 1 }
-    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  /// The bounds of `bytes` without leading and trailing spaces and tabs.
+  @inline(__always)
+  static func trimmed(_ bytes: Span<UInt8>) -> Range<Int> {
+    trimmed(bytes, 0..<bytes.count)
   }
 
   /// `bytes` without leading and trailing spaces and tabs.
@@ -109,42 +84,45 @@ enum VCardBytes {
     return bytes[start..<end]
   }
 
+  /// True when `bytes` end with `byte`.
+  @inline(__always)
+  static func endsWith(_ bytes: Span<UInt8>, _ byte: UInt8) -> Bool {
+    !bytes.isEmpty && bytes[bytes.count &- 1] == byte
+  }
+
   /// True when `line` is empty or only spaces and tabs.
-  static func isBlankLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    line.allSatisfy(isBlank)
+  static func isBlankLine(_ line: Span<UInt8>) -> Bool {
+    trimmed(line).isEmpty
   }
 
   /// True when `line`, trimmed, is `BEGIN:VCARD` ignoring case (the first line of each card).
   @inline(__always)
-  static func isBeginVCardLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isBeginVCardLine(_ line: Span<UInt8>) -> Bool {
     // "begin:vc" and "in:vcard" (see keywordWords(_:), checked by the tests).
-    equalsIgnoringCase(trimmed(line), 0x6376_3a6e_6967_6562, 0x6472_6163_763a_6e69, count: 11)
+    equalsIgnoringCase(line, trimmed(line), 0x6376_3a6e_6967_6562, 0x6472_6163_763a_6e69, count: 11)
   }
 
   /// True when `line`, trimmed, is `END:VCARD` ignoring case.
   @inline(__always)
-  static func isEndVCardLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isEndVCardLine(_ line: Span<UInt8>) -> Bool {
     // "end:vcar" and "nd:vcard".
-    equalsIgnoringCase(trimmed(line), 0x7261_6376_3a64_6e65, 0x6472_6163_763a_646e, count: 9)
+    equalsIgnoringCase(line, trimmed(line), 0x7261_6376_3a64_6e65, 0x6472_6163_763a_646e, count: 9)
   }
 
-  /// True when `bytes` equal, ignoring ASCII case, a lower-case keyword of `count` bytes (8 to
-  /// 16) given as the little-endian words of its first and of its last eight bytes
+  /// True when `bytes[range]` equal, ignoring ASCII case, a lower-case keyword of `count` bytes
+  /// (8 to 16) given as the little-endian words of its first and of its last eight bytes
   /// (``keywordWords(_:)``): two overlapping loads and compares instead of a byte loop through
   /// an array.
   @inline(__always)
   static func equalsIgnoringCase(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt64, _ last: UInt64, count: Int
+    _ bytes: Span<UInt8>, _ range: Range<Int>, _ first: UInt64, _ last: UInt64, count: Int
   ) -> Bool {
-    guard bytes.count == count, let base = bytes.baseAddress else { return false }
-    let raw = UnsafeRawPointer(base)
-    let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-    let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-    return lowercased(word: head) == first && lowercased(word: tail) == last
+    range.count == count
+      && ShortBytesKernel.equalsIgnoringASCIICase(bytes, range, first: first, last: last)
   }
 
-  /// The two words ``equalsIgnoringCase(_:_:_:count:)`` takes for a lower-case keyword of 8 to
-  /// 16 bytes.
+  /// The two words ``equalsIgnoringCase(_:_:_:_:count:)`` takes for a lower-case keyword of 8
+  /// to 16 bytes.
   static func keywordWords(_ keyword: [UInt8]) -> (first: UInt64, last: UInt64) {
     func word(_ bytes: ArraySlice<UInt8>) -> UInt64 {
       bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
@@ -154,9 +132,9 @@ enum VCardBytes {
 
   /// True when every byte is in the base64 alphabet or blank: a line of an unindented 2.1
   /// `PHOTO`/`KEY` block.
-  static func isBase64Line(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in line {
-      switch byte {
+  static func isBase64Line(_ line: Span<UInt8>) -> Bool {
+    for index in line.indices {
+      switch line[index] {
       case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), equals,
         space, tab:
@@ -166,6 +144,13 @@ enum VCardBytes {
       }
     }
     return true
+  }
+
+  /// Text for a message quoting input: decoded leniently, on one line, at most `limit` characters.
+  static func quoted(_ bytes: Span<UInt8>, limit: Int = 60) -> String {
+    var copy: [UInt8] = []
+    ByteKernel.append(bytes, to: &copy)
+    return quoted(copy, limit: limit)
   }
 
   /// Text for a message quoting input: decoded leniently, on one line, at most `limit` characters.

@@ -17,19 +17,19 @@ extension VCardCard {
   func plainPersonName(version: VCardVersion) -> PersonName? {
     guard let formattedName else { return nil }
     var formatted: String?
-    withPlainText(formattedName, version) { bytes, isASCII in
+    withPlainText(formattedName, version) { bytes in
       // (Clean text that is not empty has visible text: its first byte is not a space. A CR is
       // not clean: looking for it too costs nothing.)
       guard !bytes.isEmpty, !VCardText.containsBackslashOrCR(bytes),
         TextSanitizer.isSingleLine(bytes)
       else { return }
-      formatted = VCardText.string(bytes, isASCII: isASCII)
+      formatted = VCardText.string(bytes)
     }
     guard let formatted else { return nil }
     var parts: (family: String?, given: String?)?
     if let name {
       withPlainText(name, version) {
-        parts = Self.cleanFamilyAndGiven($0, isASCII: $1, version: version)
+        parts = Self.cleanFamilyAndGiven($0, version: version)
       }
     } else {
       parts = (nil, nil)
@@ -113,15 +113,15 @@ extension VCardCard {
     var result: String??
     withKeptText(value, version) { bytes in
       guard let bounds = VCardText.trimmedPlainASCII(bytes) else { return }
-      let trimmed = UnsafeBufferPointer(rebasing: bytes[bounds])
       // Visible bytes are not blanks: they are all in the trimmed bytes, most often first.
-      guard let first = trimmed.first,
-        first > 0x20 && first != 0x7F || VCardText.hasVisibleText(trimmed)
+      guard !bounds.isEmpty,
+        bytes[bounds.lowerBound] > 0x20 && bytes[bounds.lowerBound] != 0x7F
+          || VCardText.hasVisibleText(bytes, bounds)
       else {
         result = .some(nil)
         return
       }
-      result = .some(VCardText.string(trimmed, isASCII: true))
+      result = .some(VCardText.string(bytes.extracting(bounds)))
     }
     return result
   }
@@ -138,19 +138,19 @@ extension VCardCard {
   }
 
   /// Calls `body` with the bytes ``decodedText(_:_:_:_:)`` returns for `value` when it would
-  /// return them without a notice: not truncated, and ASCII without ESC (`isASCII`) or valid
+  /// return them without a notice: not truncated, and ASCII without ESC or valid
   /// UTF-8 without a charset. Does not call it otherwise. Still escaped.
   func withPlainText(
     _ value: VCardRawValue, _ version: VCardVersion,
-    _ body: (UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Void
+    _ body: (Span<UInt8>) -> Void
   ) {
     withKeptText(value, version) { bytes in
       if VCardText.isPlainASCII(bytes) {
-        body(bytes, true)
+        body(bytes)
       } else if storage.parameters(of: value).charset == nil,
-        isValidUTF8(bytes.span)
+        isValidUTF8(bytes)
       {
-        body(bytes, false)
+        body(bytes)
       }
     }
   }
@@ -159,16 +159,15 @@ extension VCardCard {
   /// truncated: what ``decodedText(_:_:_:_:)`` returns for ASCII without ESC. Does not call it
   /// otherwise. Still escaped.
   func withKeptText(
-    _ value: VCardRawValue, _ version: VCardVersion, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    _ value: VCardRawValue, _ version: VCardVersion, _ body: (Span<UInt8>) -> Void
   ) {
     guard !value.isTruncated else { return }
     if !value.isQuotedPrintable, value.folds.isEmpty || version.keepsFoldingWhitespace {
       // Unfolding and decoding change nothing: the bytes as kept.
-      storage.bytes.withUnsafeBufferPointer { buffer in
-        body(UnsafeBufferPointer(rebasing: buffer[value.bytes]))
-      }
+      body(storage.bytes.span.extracting(value.bytes))
     } else {
-      storage.unfolded(value, version).withUnsafeBufferPointer(body)
+      let unfolded = storage.unfolded(value, version)
+      body(unfolded.span)
     }
   }
 
@@ -176,11 +175,11 @@ extension VCardCard {
   /// general path makes them, when they are clean (``TextSanitizer/isSingleLine(_:)``) and the
   /// value has no escape nor, but in 2.1, a comma (several values in a component); nil otherwise.
   static func cleanFamilyAndGiven(
-    _ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, version: VCardVersion
+    _ bytes: Span<UInt8>, version: VCardVersion
   ) -> (family: String?, given: String?)? {
     var semicolons = (first: bytes.count, second: bytes.count)
     var count = 0
-    for index in bytes.indices {
+    for index in 0..<bytes.count {
       let byte = bytes[index]
       if byte == VCardBytes.backslash || byte == VCardBytes.comma && version != .v21 {
         return nil
@@ -197,10 +196,10 @@ extension VCardCard {
     var clean = true
     func text(_ range: Range<Int>) -> String? {
       guard range.lowerBound < range.upperBound else { return nil }
-      let part = UnsafeBufferPointer(rebasing: bytes[range])
+      let part = bytes.extracting(range)
       // Clean text that is not empty has visible text: its first byte is not a space.
-      if TextSanitizer.isSingleLine(part) { return VCardText.string(part, isASCII: isASCII) }
-      if VCardText.hasVisibleText(part) { clean = false }
+      if TextSanitizer.isSingleLine(part) { return VCardText.string(part) }
+      if VCardText.hasVisibleText(bytes, range) { clean = false }
       return nil
     }
     let family = text(0..<semicolons.first)

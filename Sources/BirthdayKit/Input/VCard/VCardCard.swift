@@ -85,19 +85,19 @@ struct VCardCard {
 
   /// Starts reading a value of `property` (one that ``wants(_:)``) from its first line.
   mutating func startPending(
-    _ property: VCardPropertyName, line: Int, column: Int, group: UnsafeBufferPointer<UInt8>?,
-    parameters: VCardParameters, firstLine: UnsafeBufferPointer<UInt8>, limit: Int
+    _ property: VCardPropertyName, line number: Int, column: Int, in line: Span<UInt8>,
+    group: Range<Int>?, parameters: VCardParameters, firstLine: Range<Int>, limit: Int
   ) {
     finishPending()
     pendingName = property
     pending = storage.start(
-      line: line, column: column, group: group, parameters: parameters, firstLine: firstLine,
-      limit: limit)
+      line: number, column: column, in: line, group: group, parameters: parameters,
+      firstLine: firstLine, limit: limit)
   }
 
   /// Appends a continuation line to the pending value (see
   /// ``VCardValueStorage/appendContinuation(_:folded:to:)``).
-  mutating func continuePending(_ line: UnsafeBufferPointer<UInt8>, folded: Bool) {
+  mutating func continuePending(_ line: Span<UInt8>, folded: Bool) {
     guard var value = pending else { return }
     storage.appendContinuation(line, folded: folded, to: &value)
     pending = value
@@ -267,7 +267,7 @@ struct VCardCard {
         return Array(text.utf8)[...]
       }
     }
-    if !bytes.withUnsafeBytes(isValidUTF8) {
+    if !isValidUTF8(bytes.span) {
       bytes = Array(TextDecoding.decodeUTF8OrWindows1252(bytes).text.utf8)[...]
       diagnostics.append(
         Diagnostic(
@@ -285,13 +285,13 @@ extension String {
     // Characters. (CR LF is one Character, neither "\r" nor "\n"; a combining mark joins a
     // blank into a Character that is not blank.)
     var text = self
-    let ascii = text.withUTF8 { bytes -> String? in
-      guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
-      let trimmed = VCardText.trimmingBlanks(bytes)
+    text.makeContiguousUTF8()
+    let bytes = text.utf8.span
+    if !ByteKernel.contains(NonASCIIBytes().or(OneByte(0x0D)), in: bytes) {
+      let trimmed = VCardText.trimmedBlanks(bytes)
       if trimmed.count == bytes.count { return self }
-      return String(decoding: trimmed, as: UTF8.self)
+      return ByteKernel.string(decoding: bytes.extracting(trimmed))
     }
-    if let ascii { return ascii }
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let first = firstIndex(where: { !isBlank($0) }),
       let last = lastIndex(where: { !isBlank($0) })

@@ -73,10 +73,6 @@ struct VCardCardScanner {
   /// through the generic line reader cheap.)
   /// - Throws: ``InputFormatError`` when the first non-blank line is not `BEGIN:VCARD`.
   mutating func consume(_ line: Span<UInt8>, number: Int) throws -> Bool {
-    try line.withUnsafeBufferPointer { try consume($0, number: number) }
-  }
-
-  mutating func consume(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> Bool {
     switch depth {
     case 0:
       try consumeOutsideCard(line, number: number)
@@ -112,7 +108,7 @@ struct VCardCardScanner {
     return finishedContacts
   }
 
-  private mutating func consumeOutsideCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+  private mutating func consumeOutsideCard(_ line: Span<UInt8>, number: Int) throws {
     if VCardBytes.isBlankLine(line) { return }
     if VCardBytes.isBeginVCardLine(line) {
       if !sawCard, let preamble {
@@ -154,7 +150,7 @@ struct VCardCardScanner {
     }
   }
 
-  private mutating func consumeInNestedCard(_ line: UnsafeBufferPointer<UInt8>) {
+  private mutating func consumeInNestedCard(_ line: Span<UInt8>) {
     if VCardBytes.isEndVCardLine(line) {
       depth -= 1
     } else if VCardBytes.isBeginVCardLine(line) || isAgentCardStart(line) {
@@ -162,12 +158,13 @@ struct VCardCardScanner {
     }
   }
 
-  private mutating func consumeInCard(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
-    if let fragment = nameFragment.take(), let first = line.first, VCardBytes.isBlank(first) {
+  private mutating func consumeInCard(_ line: Span<UInt8>, number: Int) {
+    if let fragment = nameFragment.take(), !line.isEmpty, VCardBytes.isBlank(line[0]) {
       // Unfold (RFC 6350 §3.2: a line may be folded between any two octets) before the name
       // is recognised.
-      let joined = fragment.bytes + line.dropFirst()
-      joined.withUnsafeBufferPointer { consumeProperty($0, number: fragment.line) }
+      var joined = fragment.bytes
+      ByteKernel.append(line.extracting(1..<line.count), to: &joined)
+      consumeProperty(joined.span, number: fragment.line)
       return
     }
     // A quoted-printable soft line break continues on the next line, whatever it starts with.
@@ -176,7 +173,7 @@ struct VCardCardScanner {
       return
     }
     if let state = skipping, state.softBreak, !VCardBytes.isEndVCardLine(line) {
-      skipping = (true, line.last == VCardBytes.equals)
+      skipping = (true, VCardBytes.endsWith(line, VCardBytes.equals))
       return
     }
     if line.isEmpty {
@@ -193,14 +190,15 @@ struct VCardCardScanner {
       }
       if let state = skipping {
         skipping = (
-          state.isQuotedPrintable, state.isQuotedPrintable && line.last == VCardBytes.equals
+          state.isQuotedPrintable,
+          state.isQuotedPrintable && VCardBytes.endsWith(line, VCardBytes.equals)
         )
         return
       }
       // An indented property line: read it as if it were not indented.
       let trimmed = VCardBytes.trimmed(line)
       if trimmed.isEmpty { return }
-      consumeProperty(trimmed, number: number)
+      consumeProperty(line.extracting(trimmed), number: number)
       return
     }
     if skippingBinary, VCardBytes.isBase64Line(line) { return }
@@ -209,7 +207,7 @@ struct VCardCardScanner {
     consumeProperty(line, number: number)
   }
 
-  private mutating func consumeProperty(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+  private mutating func consumeProperty(_ line: Span<UInt8>, number: Int) {
     guard let bounds = VCardPropertyLine.nameBounds(in: line) else {
       return keepNameFragment(line, number: number)
     }
@@ -219,7 +217,7 @@ struct VCardCardScanner {
     // a quoted-printable soft line break) needs them, and one without a colon may be a name
     // folded before its colon: those go the long way.
     let nameEnd = bounds.name.upperBound
-    if name == .other, line.last != VCardBytes.equals, nameEnd < line.count,
+    if name == .other, !VCardBytes.endsWith(line, VCardBytes.equals), nameEnd < line.count,
       line[nameEnd] == VCardBytes.colon
         || ByteKernel.firstIndex(
           of: VCardBytes.colon, in: line, from: nameEnd, to: line.count) != nil
@@ -234,16 +232,13 @@ struct VCardCardScanner {
     if name != .begin {
       resumedAfterNestedAt = nil  // the outer card goes on after its nested card
       afterEmptyAgent =
-        name == .agent && VCardBytes.trimmed(property.value(in: line)).isEmpty
+        name == .agent && VCardBytes.trimmed(line, property.value(in: line)).isEmpty
     }
     switch name {
     case .begin:
       let agentBefore = afterEmptyAgent
       afterEmptyAgent = false
-      guard
-        VCardBytes.equalsIgnoringCase(
-          VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
-      else { return }
+      guard isVCard(property.value(in: line), of: line) else { return }
       if agentBefore {
         depth += 1
         return
@@ -268,17 +263,15 @@ struct VCardCardScanner {
       depth = 1
       card.reset(location: SourceLocation(file: fileName, line: number))
     case .end:
-      if VCardBytes.equalsIgnoringCase(
-        VCardBytes.trimmed(property.value(in: line)), VCardBytes.vcard)
-      {
-        closeCard(missingEndAt: nil)
-      }
-    case .agent where isCardStart(property.value(in: line)):
+      if isVCard(property.value(in: line), of: line) { closeCard(missingEndAt: nil) }
+    case .agent where isCardStart(property.value(in: line), of: line):
       depth += 1
     case .binary:
       skippingBinary = true
     case .version:
-      if card.version == nil { card.version = VCardVersion(value: property.value(in: line).span) }
+      if card.version == nil {
+        card.version = VCardVersion(value: line.extracting(property.value(in: line)))
+      }
       skip(property, line)
     case .appleDate where property.group == nil, .appleLabel where property.group == nil:
       // Without a group there is no label to pair with.
@@ -289,9 +282,9 @@ struct VCardCardScanner {
         && name != .organization && name != .uid && name != .appleUID && name != .categories
         && name != .kind && name != .member
       card.startPending(
-        name, line: number, column: (property.colon ?? line.count) + 2,
-        group: property.group.map { UnsafeBufferPointer(rebasing: line[$0]) },
-        parameters: property.parameters(in: line), firstLine: property.value(in: line),
+        name, line: number, column: (property.colon ?? line.count) + 2, in: line,
+        group: property.group, parameters: property.parameters(in: line),
+        firstLine: property.value(in: line),
         limit: isDate ? VCardCard.dateLimit : VCardCard.textLimit)
     default:
       skip(property, line)
@@ -301,14 +294,19 @@ struct VCardCardScanner {
 
   /// A line inside a card without a colon: perhaps a name folded before its colon (a long line
   /// without a colon is not one).
-  private mutating func keepNameFragment(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
-    if line.count <= 256 { nameFragment = (Array(line), number) }
+  private mutating func keepNameFragment(_ line: Span<UInt8>, number: Int) {
+    if line.count <= 256 {
+      var bytes: [UInt8] = []
+      ByteKernel.append(line, to: &bytes)
+      nameFragment = (bytes, number)
+    }
   }
 
   /// Skips a property; only whether it is quoted-printable matters, and only when its line ends
   /// in `=`.
-  private mutating func skip(_ property: VCardPropertyLine, _ line: UnsafeBufferPointer<UInt8>) {
-    let softBreak = line.last == VCardBytes.equals && property.isQuotedPrintable(in: line)
+  private mutating func skip(_ property: VCardPropertyLine, _ line: Span<UInt8>) {
+    let softBreak =
+      VCardBytes.endsWith(line, VCardBytes.equals) && property.isQuotedPrintable(in: line)
     skipping = (softBreak, softBreak)
   }
 
@@ -349,15 +347,23 @@ struct VCardCardScanner {
     cardIsReset = true
   }
 
-  private func isCardStart(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-    VCardBytes.equalsIgnoringCase(VCardBytes.trimmed(value), VCardBytes.beginVCard)
+  /// True when `line[value]`, trimmed, is `VCARD` ignoring case.
+  private func isVCard(_ value: Range<Int>, of line: Span<UInt8>) -> Bool {
+    VCardBytes.equalsIgnoringCase(
+      line.extracting(VCardBytes.trimmed(line, value)), VCardBytes.vcard)
+  }
+
+  /// True when `line[value]`, trimmed, is `BEGIN:VCARD` ignoring case.
+  private func isCardStart(_ value: Range<Int>, of line: Span<UInt8>) -> Bool {
+    VCardBytes.equalsIgnoringCase(
+      line.extracting(VCardBytes.trimmed(line, value)), VCardBytes.beginVCard)
   }
 
   /// `AGENT:BEGIN:VCARD` on one line.
-  private func isAgentCardStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func isAgentCardStart(_ line: Span<UInt8>) -> Bool {
     guard let property = VCardPropertyLine(line), property.colon != nil,
       VCardPropertyName(in: line, name: property.name) == .agent
     else { return false }
-    return isCardStart(property.value(in: line))
+    return isCardStart(property.value(in: line), of: line)
   }
 }

@@ -29,7 +29,7 @@ struct VCardParameters: Hashable, Sendable {
 
   /// Parses the parameter section `;A=b;C:` of `line`: from `start` (a `;`) up to `end` (the
   /// value's `:`).
-  init(_ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+  init(_ line: Span<UInt8>, from start: Int, to end: Int) {
     Self.forEachParameter(line, from: start, to: end) { start, equals, end in
       apply(line, start: start, equals: equals, end: end)
     }
@@ -39,7 +39,7 @@ struct VCardParameters: Hashable, Sendable {
   /// parsing the other parameters: a skipped property needs only this (whether its line's `=`
   /// is a soft line break), and vCard 2.1 files skip many such lines (`ADR`, `LABEL`).
   static func isQuotedPrintable(
-    _ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    _ line: Span<UInt8>, from start: Int, to end: Int
   ) -> Bool {
     // Any parameter may say it, and writers put `ENCODING=QUOTED-PRINTABLE` last: without a
     // quote in the section, the last parameter is what follows the last `;`, so it is read
@@ -75,7 +75,7 @@ struct VCardParameters: Hashable, Sendable {
   /// starts, its first `=` outside quotes, and where it ends (the next `;` outside quotes).
   @inline(__always)
   private static func forEachParameter(
-    _ line: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    _ line: Span<UInt8>, from start: Int, to end: Int,
     _ body: (_ start: Int, _ equals: Int?, _ end: Int) -> Void
   ) {
     var index = start
@@ -85,8 +85,17 @@ struct VCardParameters: Hashable, Sendable {
       var paramEnd = paramStart
       var inQuotes = false
       var equalsIndex: Int?
-      while paramEnd < end {
-        let byte = line[paramEnd]
+      while true {
+        guard
+          let found = ShortBytesKernel.firstIndex(
+            of: VCardBytes.quote, VCardBytes.semicolon, VCardBytes.equals, in: line,
+            from: paramEnd, to: end)
+        else {
+          paramEnd = end
+          break
+        }
+        paramEnd = found
+        let byte = line[found]
         if byte == VCardBytes.quote {
           inQuotes.toggle()
         } else if !inQuotes {
@@ -102,35 +111,33 @@ struct VCardParameters: Hashable, Sendable {
 
   /// Whether one parameter sets ``isQuotedPrintable`` in ``apply(_:start:equals:end:)``.
   private static func saysQuotedPrintable(
-    _ line: UnsafeBufferPointer<UInt8>, start: Int, equals: Int?, end: Int
+    _ line: Span<UInt8>, start: Int, equals: Int?, end: Int
   ) -> Bool {
     guard let equals else {
-      let token = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<end]))
+      let token = line.extracting(VCardBytes.trimmed(line, start..<end))
       return VCardBytes.equalsIgnoringCase(token, quotedPrintable)
     }
-    let name = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<equals]))
+    let name = line.extracting(VCardBytes.trimmed(line, start..<equals))
     return VCardBytes.equalsIgnoringCase(name, encoding)
       && VCardBytes.equalsIgnoringCase(
-        unquoted(UnsafeBufferPointer(rebasing: line[(equals + 1)..<end])), quotedPrintable)
+        line.extracting(unquoted(line, (equals + 1)..<end)), quotedPrintable)
   }
 
-  private mutating func apply(
-    _ line: UnsafeBufferPointer<UInt8>, start: Int, equals: Int?, end: Int
-  ) {
+  private mutating func apply(_ line: Span<UInt8>, start: Int, equals: Int?, end: Int) {
     guard let equals else {
       // vCard 2.1 bare token.
-      let token = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<end]))
+      let token = line.extracting(VCardBytes.trimmed(line, start..<end))
       if VCardBytes.equalsIgnoringCase(token, Self.quotedPrintable) { isQuotedPrintable = true }
       return
     }
-    let name = VCardBytes.trimmed(UnsafeBufferPointer(rebasing: line[start..<equals]))
-    let value = Self.unquoted(UnsafeBufferPointer(rebasing: line[(equals + 1)..<end]))
+    let name = line.extracting(VCardBytes.trimmed(line, start..<equals))
+    let value = line.extracting(Self.unquoted(line, (equals + 1)..<end))
     if VCardBytes.equalsIgnoringCase(name, Self.encoding) {
       if VCardBytes.equalsIgnoringCase(value, Self.quotedPrintable) { isQuotedPrintable = true }
     } else if VCardBytes.equalsIgnoringCase(name, Self.charsetName) {
       // Most files say UTF-8: skip the name look-up for it.
       if !VCardBytes.equalsIgnoringCase(value, Self.utf8) {
-        let named = TextDecoding.Charset(name: String(decoding: value, as: UTF8.self))
+        let named = TextDecoding.Charset(name: ByteKernel.string(decoding: value))
         charset = named == .utf8 ? nil : named
       }
     } else if VCardBytes.equalsIgnoringCase(name, Self.altIDName) {
@@ -140,17 +147,26 @@ struct VCardParameters: Hashable, Sendable {
         VCardBytes.equalsIgnoringCase(value, Self.gregorian)
         ? nil : VCardBytes.quoted(value, limit: 30)
     } else if VCardBytes.equalsIgnoringCase(name, Self.appleOmitYearName) {
-      appleOmitYear = Int(String(decoding: value, as: UTF8.self))
+      appleOmitYear = Int(ByteKernel.string(decoding: value))
     }
   }
 
-  /// The value without blanks and surrounding double quotes.
-  private static func unquoted(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    let trimmed = VCardBytes.trimmed(value)
-    if trimmed.count >= 2, trimmed.first == VCardBytes.quote, trimmed.last == VCardBytes.quote {
-      return UnsafeBufferPointer(rebasing: trimmed[1..<(trimmed.count - 1)])
+  /// Where `line[range]` is without blanks and surrounding double quotes.
+  private static func unquoted(_ line: Span<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    let trimmed = VCardBytes.trimmed(line, range)
+    if trimmed.count >= 2, line[trimmed.lowerBound] == VCardBytes.quote,
+      line[trimmed.upperBound - 1] == VCardBytes.quote
+    {
+      return (trimmed.lowerBound + 1)..<(trimmed.upperBound - 1)
     }
     return trimmed
+  }
+
+  /// ``caretDecoded(_:)-(Collection)`` of bytes in place.
+  static func caretDecoded(_ value: Span<UInt8>) -> [UInt8] {
+    var copy: [UInt8] = []
+    ByteKernel.append(value, to: &copy)
+    return caretDecoded(copy)
   }
 
   /// RFC 6868: `^n` is a line break, `^'` a double quote, `^^` a caret.

@@ -13,7 +13,7 @@ struct VCardPropertyLine {
   var colon: Int?
 
   /// Splits `line`; `nil` when it has no name.
-  init?(_ line: UnsafeBufferPointer<UInt8>) {
+  init?(_ line: Span<UInt8>) {
     guard let bounds = Self.nameBounds(in: line) else { return nil }
     self.init(line, bounds)
   }
@@ -22,18 +22,24 @@ struct VCardPropertyLine {
   /// first `.` ends a group); `nil` when it has no name.
   @inline(__always)
   static func nameBounds(
-    in line: UnsafeBufferPointer<UInt8>
+    in line: Span<UInt8>
   ) -> (group: Range<Int>?, name: Range<Int>)? {
     var index = 0
     var nameStart = 0
     var group: Range<Int>?
-    while index < line.count {
-      let byte = line[index]
-      // Letters (most of a name) sort after `.`, `:` and `;`: one comparison for them.
-      if byte > VCardBytes.semicolon {
-        index += 1
-        continue
+    let count = line.count
+    // Letters (most of a name) sort after `.`, `:` and `;`: the scan stops only at bytes up to
+    // `;`, and only `.`, `:` and `;` among them mean something.
+    while true {
+      guard
+        let found = ShortBytesKernel.firstIndex(
+          notAbove: VCardBytes.semicolon, in: line, from: index, to: count)
+      else {
+        index = count
+        break
       }
+      index = found
+      let byte = line[found]
       if byte == VCardBytes.colon || byte == VCardBytes.semicolon { break }
       if byte == VCardBytes.period, group == nil {
         group = 0..<index
@@ -46,7 +52,7 @@ struct VCardPropertyLine {
   }
 
   /// Splits `line`, whose name is at `bounds` (``nameBounds(in:)``).
-  init(_ line: UnsafeBufferPointer<UInt8>, _ bounds: (group: Range<Int>?, name: Range<Int>)) {
+  init(_ line: Span<UInt8>, _ bounds: (group: Range<Int>?, name: Range<Int>)) {
     var index = bounds.name.upperBound
     self.group = bounds.group
     self.name = bounds.name
@@ -82,20 +88,21 @@ struct VCardPropertyLine {
   }
 
   /// The parsed parameters.
-  func parameters(in line: UnsafeBufferPointer<UInt8>) -> VCardParameters {
+  func parameters(in line: Span<UInt8>) -> VCardParameters {
     guard let colon, parametersStart < colon else { return VCardParameters() }
     return VCardParameters(line, from: parametersStart, to: colon)
   }
 
   /// ``parameters(in:)``'s ``VCardParameters/isQuotedPrintable``, without parsing the others.
-  func isQuotedPrintable(in line: UnsafeBufferPointer<UInt8>) -> Bool {
+  func isQuotedPrintable(in line: Span<UInt8>) -> Bool {
     guard let colon, parametersStart < colon else { return false }
     return VCardParameters.isQuotedPrintable(line, from: parametersStart, to: colon)
   }
 
-  /// The value's bytes on this physical line (empty when there is no colon).
-  func value(in line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard let colon else { return UnsafeBufferPointer(rebasing: line[line.count...]) }
-    return UnsafeBufferPointer(rebasing: line[(colon + 1)...])
+  /// Where the value's bytes on this physical line are (empty at its end when there is no
+  /// colon).
+  func value(in line: Span<UInt8>) -> Range<Int> {
+    guard let colon else { return line.count..<line.count }
+    return (colon + 1)..<line.count
   }
 }

@@ -39,34 +39,22 @@ enum VCardPropertyName: Hashable, Sendable {
   case other
 
   /// Classifies a property name (without its group), ignoring ASCII case.
-  init(_ name: UnsafeBufferPointer<UInt8>) {
-    let count = name.count
-    if count <= 8 {
-      var key: UInt64 = 0
-      for index in 0..<count {
-        key |= UInt64(VCardBytes.lowercased(name[index])) << UInt64(index &* 8)
-      }
-      self = Self.short(key, count: count)
-    } else {
-      self = Self.long(name)
-    }
+  init(_ name: Span<UInt8>) {
+    self.init(in: name, name: 0..<name.count)
   }
 
   /// Classifies the name at `name` in `line`, ignoring ASCII case. A name of up to eight bytes
-  /// with eight bytes of the line from its start (nearly every line's) is loaded as one word,
-  /// lower-cased in place and compared as one number.
+  /// (nearly every line's) is loaded as one word, lower-cased in place and compared as one
+  /// number.
   @inline(__always)
-  init(in line: UnsafeBufferPointer<UInt8>, name: Range<Int>) {
+  init(in line: Span<UInt8>, name: Range<Int>) {
     let count = name.count
-    guard count <= 8, let base = line.baseAddress, name.lowerBound &+ 8 <= line.count else {
-      self.init(UnsafeBufferPointer(rebasing: line[name]))
+    guard count <= 8 else {
+      self = Self.long(line.extracting(name))
       return
     }
-    let word = UInt64(
-      littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
-    // The bytes after the name are cut off (`>>` of 64 bits or more gives 0).
-    let mask = UInt64.max >> UInt64((8 &- count) &* 8)
-    self = Self.short(VCardBytes.lowercased(word: word) & mask, count: count)
+    let word = ShortBytesKernel.word(in: line, at: name.lowerBound, count: count)
+    self = Self.short(VCardBytes.lowercased(word: word), count: count)
   }
 
   /// A name of `count` bytes, at most eight, given as its lower-case bytes in a little-endian
@@ -131,7 +119,7 @@ enum VCardPropertyName: Hashable, Sendable {
   }
 
   /// A name of more than eight bytes: compared with the spellings as long as it.
-  private static func long(_ name: UnsafeBufferPointer<UInt8>) -> VCardPropertyName {
+  private static func long(_ name: Span<UInt8>) -> VCardPropertyName {
     let count = name.count
     guard count < table.count else { return .other }
     for candidate in table[count] where VCardBytes.equalsIgnoringCase(name, candidate.spelling) {

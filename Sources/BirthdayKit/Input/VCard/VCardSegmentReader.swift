@@ -19,7 +19,7 @@ enum VCardSegmentReader {
   /// - Throws: ``InputFormatError`` when the segment is no vCard on its own, or what `body`
   ///   throws.
   static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, linesBefore: Int, fileName: String,
+    _ bytes: Span<UInt8>, linesBefore: Int, fileName: String,
     report: @escaping DiagnosticHandler, body: (Contact) throws -> Void
   ) throws -> Outcome {
     var scanner = VCardCardScanner(fileName: fileName, report: report)
@@ -30,13 +30,11 @@ enum VCardSegmentReader {
     var lineBreaks = 0
     while start < end,
       case .line(let contentEnd, let next, _) = LineCutter.cut(
-        bytes.span, from: start, to: end, isEnd: true, form: .lenient, folding: false)
+        bytes, from: start, to: end, isEnd: true, form: .lenient, folding: false)
     {
       if next > contentEnd { lineBreaks += 1 }
       lineNumber += 1
-      if try scanner.consume(
-        UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), number: lineNumber)
-      {
+      if try scanner.consume(bytes.extracting(start..<contentEnd), number: lineNumber) {
         while let contact = scanner.takeContact() { try body(contact) }
       }
       start = next

@@ -73,14 +73,12 @@ package struct VCardSegmentedInput: SegmentedContactInput {
     var namesLines = false
     let outcome: VCardSegmentReader.Outcome
     do {
-      outcome = try segment.bytes.withUnsafeBufferPointer { bytes in
-        try VCardSegmentReader.read(
-          bytes, linesBefore: 0, fileName: privateCopy(segment.fileName),
-          report: { diagnostic in
-            if diagnostic.kind == .vCardMissingEnd { namesLines = true }
-            report(diagnostic)
-          }, body: body)
-      }
+      outcome = try VCardSegmentReader.read(
+        segment.bytes.span, linesBefore: 0, fileName: privateCopy(segment.fileName),
+        report: { diagnostic in
+          if diagnostic.kind == .vCardMissingEnd { namesLines = true }
+          report(diagnostic)
+        }, body: body)
     } catch is InputFormatError {
       // A segment alone can look like no vCard at all (text before the first card, cut before
       // its BEGIN:VCARD): only the sequential reader can tell, from here on.
@@ -104,11 +102,9 @@ package struct VCardSegmentedInput: SegmentedContactInput {
   ) throws {
     // The segment's cards, numbered as in the file (asked for when a message names a line).
     let outcome = try withoutActuallyEscaping(report) { report in
-      try segment.bytes.withUnsafeBufferPointer { bytes in
-        try VCardSegmentReader.read(
-          bytes, linesBefore: resume.linesBefore, fileName: segment.fileName, report: report,
-          body: body)
-      }
+      try VCardSegmentReader.read(
+        segment.bytes.span, linesBefore: resume.linesBefore, fileName: segment.fileName,
+        report: report, body: body)
     }
     resume = (segment.range.upperBound, resume.linesBefore + outcome.lineBreaks)
   }

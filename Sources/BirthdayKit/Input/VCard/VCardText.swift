@@ -88,62 +88,62 @@ enum VCardText {
     bytes.contains { $0 > 0x20 && $0 != 0x7F }
   }
 
+  /// True when `bytes[range]` hold more than spaces and control characters.
+  static func hasVisibleText(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+    for index in range where bytes[index] > 0x20 && bytes[index] != 0x7F { return true }
+    return false
+  }
+
   /// `bytes` (valid UTF-8) as a string, or `nil` when they hold no visible text.
   static func nonBlankString<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
     hasVisibleText(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
   }
 
-  /// `bytes` without leading and trailing spaces, tabs and line feeds: for ASCII without CR,
-  /// where each byte is one Character, the same as trimming the string's blank Characters.
-  static func trimmingBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: bytes[blanksTrimmed(bytes)])
-  }
-
-  /// The bounds of `bytes` without leading and trailing spaces, tabs and line feeds.
+  /// The bounds of `bytes` without leading and trailing spaces, tabs and line feeds: for ASCII
+  /// without CR, where each byte is one Character, the same as trimming the string's blank
+  /// Characters.
   @inline(__always)
-  private static func blanksTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+  static func trimmedBlanks(_ bytes: Span<UInt8>) -> Range<Int> {
     let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
     var start = 0
     var end = bytes.count
-    while start < end, isBlank(bytes[start]) { start += 1 }
-    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    while start < end, isBlank(bytes[start]) { start &+= 1 }
+    while end > start, isBlank(bytes[end &- 1]) { end &-= 1 }
     return start..<end
   }
 
-  /// `bytes`, valid UTF-8, as a string. ASCII (`isASCII`) of up to 15 bytes, which the string
-  /// keeps inline, is copied without the second look `String(decoding:as:)` takes at it. Either
-  /// way the string's own check repairs what is not valid.
-  static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-    guard isASCII, bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: bytes.count) {
-      $0.initialize(fromContentsOf: bytes)
-    }
+  /// `bytes`, valid UTF-8, as a string (``ShortBytesKernel/string(_:)``: short ones, most
+  /// names, are copied into the string's inline storage). The string's own check repairs what
+  /// is not valid.
+  @inline(__always)
+  static func string(_ bytes: Span<UInt8>) -> String {
+    ShortBytesKernel.string(bytes)
   }
 
   /// The bounds of `bytes` without leading and trailing spaces, tabs and line feeds (empty when
   /// nothing is left) when they are ASCII without ESC, backslash and CR; nil otherwise:
-  /// ``isPlainASCII(_:)-(UnsafeBufferPointer<UInt8>)``, ``containsBackslashOrCR(_:)`` and
-  /// ``trimmingBlanks(_:)`` together, with one scan.
-  static func trimmedPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+  /// ``isPlainASCII(_:)-(Span<UInt8>)``, ``containsBackslashOrCR(_:)`` and
+  /// ``trimmedBlanks(_:)`` together, with one scan.
+  static func trimmedPlainASCII(_ bytes: Span<UInt8>) -> Range<Int>? {
     if ByteKernel.contains(NonASCIIBytes().or(AnyOfBytes(0x1B, 0x5C, 0x0D)), in: bytes) {
       return nil
     }
-    return blanksTrimmed(bytes)
+    return trimmedBlanks(bytes)
   }
 
   /// True when `bytes` hold a backslash or a CR.
-  static func containsBackslashOrCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func containsBackslashOrCR(_ bytes: Span<UInt8>) -> Bool {
     ByteKernel.contains(AnyOfBytes(0x5C, 0x0D, 0x0D), in: bytes)
   }
 
   /// True when `bytes` are ASCII without ESC (text that reads the same in every charset but the
   /// 7-bit ISO-2022 ones, which shift with ESC).
   static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer(isPlainASCII)
+    isPlainASCII(bytes.span)
   }
 
-  /// ``isPlainASCII(_:)-(ArraySlice<UInt8>)`` on a buffer.
-  static func isPlainASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    !ByteKernel.contains(NonASCIIBytes().or(OneByte(0x1B)), in: buffer)
+  /// ``isPlainASCII(_:)-(ArraySlice<UInt8>)`` on bytes in place.
+  static func isPlainASCII(_ bytes: Span<UInt8>) -> Bool {
+    !ByteKernel.contains(NonASCIIBytes().or(OneByte(0x1B)), in: bytes)
   }
 }

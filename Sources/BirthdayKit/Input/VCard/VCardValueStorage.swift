@@ -24,15 +24,16 @@ struct VCardValueStorage {
     value.parameters < 0 ? VCardParameters() : parameterSets[value.parameters]
   }
 
-  /// Starts a value with the rest of its first physical line.
+  /// Starts a value with `firstLine` of `line` (the rest of its first physical line); its group
+  /// is at `group` in `line`, if it has one.
   mutating func start(
-    line: Int, column: Int, group: UnsafeBufferPointer<UInt8>?, parameters: VCardParameters,
-    firstLine: UnsafeBufferPointer<UInt8>, limit: Int
+    line number: Int, column: Int, in line: Span<UInt8>, group: Range<Int>?,
+    parameters: VCardParameters, firstLine: Range<Int>, limit: Int
   ) -> VCardRawValue {
     var groupRange: Range<Int>?
     if let group {
       let start = bytes.count
-      for byte in group { bytes.append(VCardBytes.lowercased(byte)) }
+      for index in group { bytes.append(VCardBytes.lowercased(line[index])) }
       groupRange = start..<bytes.count
     }
     var parameterIndex = -1
@@ -41,11 +42,11 @@ struct VCardValueStorage {
       parameterSets.append(parameters)
     }
     var value = VCardRawValue(
-      line: line, column: column, group: groupRange, parameters: parameterIndex,
+      line: number, column: column, group: groupRange, parameters: parameterIndex,
       isQuotedPrintable: parameters.isQuotedPrintable,
       bytes: bytes.count..<bytes.count, folds: foldOffsets.count..<foldOffsets.count,
       limit: limit)
-    append(firstLine, to: &value)
+    append(line.extracting(firstLine), to: &value)
     return value
   }
 
@@ -53,7 +54,7 @@ struct VCardValueStorage {
   /// folded line (leading white space), false after a quoted-printable soft line break (whose
   /// `=` is removed).
   mutating func appendContinuation(
-    _ line: UnsafeBufferPointer<UInt8>, folded: Bool, to value: inout VCardRawValue
+    _ line: Span<UInt8>, folded: Bool, to value: inout VCardRawValue
   ) {
     if !value.isTruncated {
       if folded {
@@ -67,15 +68,16 @@ struct VCardValueStorage {
     append(line, to: &value)
   }
 
-  private mutating func append(_ line: UnsafeBufferPointer<UInt8>, to value: inout VCardRawValue) {
-    value.endsWithSoftBreak = value.isQuotedPrintable && line.last == VCardBytes.equals
+  private mutating func append(_ line: Span<UInt8>, to value: inout VCardRawValue) {
+    value.endsWithSoftBreak =
+      value.isQuotedPrintable && VCardBytes.endsWith(line, VCardBytes.equals)
     guard !value.isTruncated else { return }
     let room = value.limit - value.bytes.count
     if line.count > room {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<max(room, 0)]))
+      ByteKernel.append(line.extracting(first: max(room, 0)), to: &bytes)
       value.isTruncated = true
     } else {
-      bytes.append(contentsOf: line)
+      ByteKernel.append(line, to: &bytes)
     }
     value.bytes = value.bytes.lowerBound..<bytes.count
   }

@@ -24,7 +24,7 @@ import Testing
       }
       if Int.random(in: 0..<10, using: &generator) == 0 { bytes.append(0x61) }
       let expected = bytes.map(VCardBytes.lowercased) == keyword
-      let found = bytes.withUnsafeBufferPointer { VCardBytes.equalsIgnoringCase($0, keyword) }
+      let found = VCardBytes.equalsIgnoringCase(bytes.span, keyword)
       if found != expected { mismatches.append("\(bytes) \(keyword)") }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
@@ -32,13 +32,18 @@ import Testing
 
   @Test func cardLinesInAnyCase() {
     for line in ["BEGIN:VCARD", "begin:vcard", "Begin:VCard", "  BEGIN:VCARD\t"] {
-      #expect(Array(line.utf8).withUnsafeBufferPointer(VCardBytes.isBeginVCardLine))
+      let isBegin = VCardBytes.isBeginVCardLine(Array(line.utf8).span)
+      #expect(isBegin, "\(line)")
     }
     for line in ["BEGIN:VCARE", "BEGIN:VCARDS", "BEGIN;VCARD", "BEGIN:VCAR", "BEGIN:VC\u{C1}RD"] {
-      #expect(!Array(line.utf8).withUnsafeBufferPointer(VCardBytes.isBeginVCardLine))
+      let isBegin = VCardBytes.isBeginVCardLine(Array(line.utf8).span)
+      #expect(!isBegin, "\(line)")
     }
-    #expect(Array(" end:VCard ".utf8).withUnsafeBufferPointer(VCardBytes.isEndVCardLine))
-    #expect(!Array("END:VCARD:".utf8).withUnsafeBufferPointer(VCardBytes.isEndVCardLine))
+    let ends = (
+      VCardBytes.isEndVCardLine(Array(" end:VCard ".utf8).span),
+      VCardBytes.isEndVCardLine(Array("END:VCARD:".utf8).span)
+    )
+    #expect(ends.0 && !ends.1)
   }
 
   @Test func cardLineWordsSpellTheKeywords() {
@@ -83,15 +88,16 @@ import Testing
         })
     }
     for line in lines {
-      line.withUnsafeBufferPointer { buffer in
-        let trimmed = VCardBytes.trimmed(buffer)
-        #expect(
-          VCardBytes.isBeginVCardLine(buffer)
-            == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.beginVCard), "\(line)")
-        #expect(
-          VCardBytes.isEndVCardLine(buffer)
-            == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.endVCard), "\(line)")
-      }
+      // The reference: trimmed and compared byte by byte.
+      let trimmed = VCardBytes.trimmed(line[...])
+      let found = (
+        begin: VCardBytes.isBeginVCardLine(line.span), end: VCardBytes.isEndVCardLine(line.span),
+        trimmed: VCardBytes.trimmed(line.span)
+      )
+      #expect(
+        found.begin == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.beginVCard), "\(line)")
+      #expect(found.end == VCardBytes.equalsIgnoringCase(trimmed, VCardBytes.endVCard), "\(line)")
+      #expect(found.trimmed == trimmed.indices, "\(line)")
     }
   }
 }

@@ -8,7 +8,7 @@ import Testing
   private func parameters(_ section: String) -> VCardParameters {
     let line = Array("FN\(section):x".utf8)
     let colon = line.lastIndex(of: VCardBytes.colon)!
-    return line.withUnsafeBufferPointer { VCardParameters($0, from: 2, to: colon) }
+    return VCardParameters(line.span, from: 2, to: colon)
   }
 
   @Test func namesAndValuesMatchInAnyCase() {
@@ -58,11 +58,9 @@ import Testing
       let line = Array((prefix + section + ":v").utf8)
       let end = line.count - 2
       for start in [2, min(3, end)] {
-        line.withUnsafeBufferPointer { buffer in
-          let full = VCardParameters(buffer, from: start, to: end).isQuotedPrintable
-          let check = VCardParameters.isQuotedPrintable(buffer, from: start, to: end)
-          #expect(check == full, "\(prefix + section) from \(start)")
-        }
+        let full = VCardParameters(line.span, from: start, to: end).isQuotedPrintable
+        let check = VCardParameters.isQuotedPrintable(line.span, from: start, to: end)
+        #expect(check == full, "\(prefix + section) from \(start)")
       }
     }
   }
@@ -100,8 +98,6 @@ import Testing
 
   static func check(_ section: String) -> Bool {
     let line = Array("FN\(section):x".utf8)
-    return line.withUnsafeBufferPointer {
-      VCardParameters.isQuotedPrintable($0, from: 2, to: line.count - 2)
-    }
+    return VCardParameters.isQuotedPrintable(line.span, from: 2, to: line.count - 2)
   }
 }

@@ -40,9 +40,7 @@ import Testing
   }
 
   private static func split(_ line: [UInt8]) -> (Range<Int>?, Range<Int>, Int, Int?)? {
-    line.withUnsafeBufferPointer { buffer in
-      VCardPropertyLine(buffer).map { ($0.group, $0.name, $0.parametersStart, $0.colon) }
-    }
+    VCardPropertyLine(line.span).map { ($0.group, $0.name, $0.parametersStart, $0.colon) }
   }
 
   private static func same(_ line: [UInt8]) -> Bool {

@@ -9,16 +9,15 @@ import Testing
   /// The name alone (byte by byte), and inside lines with enough bytes after it to load it as
   /// one word (behind a group, with parameters, with a value of any length): all must agree.
   private static func classify(_ bytes: [UInt8]) -> VCardPropertyName {
-    let alone = bytes.withUnsafeBufferPointer { VCardPropertyName($0) }
+    let alone = VCardPropertyName(bytes.span)
     for (before, after) in [
       ([], Array(":x".utf8)), (Array("item1.".utf8), Array(";TYPE=HOME:value".utf8)),
       (Array("g.".utf8), Array(":12345678".utf8)), ([], Array(repeating: 0x41, count: 9)),
       ([], Array(repeating: 0xFF, count: 20)),
     ] {
       let line = before + bytes + after
-      let inLine = line.withUnsafeBufferPointer {
-        VCardPropertyName(in: $0, name: before.count..<before.count + bytes.count)
-      }
+      let inLine = VCardPropertyName(
+        in: line.span, name: before.count..<before.count + bytes.count)
       #expect(inLine == alone, "\(line)")
     }
     return alone

@@ -28,15 +28,13 @@ import Testing
 
   static func viaSegmentReader(_ bytes: [UInt8], linesBefore: Int) -> ([String], Int?) {
     var events: [String] = []
-    let outcome = bytes.withUnsafeBufferPointer { buffer -> VCardSegmentReader.Outcome? in
-      do {
-        return try VCardSegmentReader.read(
-          buffer, linesBefore: linesBefore, fileName: "f.vcf",
-          report: { events.append("\($0)") }, body: { events.append("\($0)") })
-      } catch {
-        events.append("\(error)")
-        return nil
-      }
+    var outcome: VCardSegmentReader.Outcome?
+    do {
+      outcome = try VCardSegmentReader.read(
+        bytes.span, linesBefore: linesBefore, fileName: "f.vcf",
+        report: { events.append("\($0)") }, body: { events.append("\($0)") })
+    } catch {
+      events.append("\(error)")
     }
     return (events, outcome?.lineBreaks)
   }

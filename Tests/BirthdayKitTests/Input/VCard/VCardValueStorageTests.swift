@@ -8,25 +8,19 @@ import Testing
     _ storage: inout VCardValueStorage, _ text: String, group: String? = nil,
     parameters: VCardParameters = VCardParameters(), limit: Int = 100
   ) -> VCardRawValue {
-    let groupBytes = group.map { Array($0.utf8) }
-    return Array(text.utf8).withUnsafeBufferPointer { line in
-      if let groupBytes {
-        return groupBytes.withUnsafeBufferPointer {
-          storage.start(
-            line: 3, column: 5, group: $0, parameters: parameters, firstLine: line, limit: limit)
-        }
-      }
-      return storage.start(
-        line: 3, column: 5, group: nil, parameters: parameters, firstLine: line, limit: limit)
-    }
+    // The group, a dot, and the value, as in a property line.
+    let groupBytes = group.map { Array($0.utf8) + [VCardBytes.period] } ?? []
+    let line = groupBytes + Array(text.utf8)
+    return storage.start(
+      line: 3, column: 5, in: line.span,
+      group: group == nil ? nil : 0..<(groupBytes.count - 1), parameters: parameters,
+      firstLine: groupBytes.count..<line.count, limit: limit)
   }
 
   private func append(
     _ storage: inout VCardValueStorage, _ text: String, folded: Bool, to value: inout VCardRawValue
   ) {
-    Array(text.utf8).withUnsafeBufferPointer {
-      storage.appendContinuation($0, folded: folded, to: &value)
-    }
+    storage.appendContinuation(Array(text.utf8).span, folded: folded, to: &value)
   }
 
   @Test func valuesSideBySideKeepTheirBytesGroupsFoldsAndParameters() {
