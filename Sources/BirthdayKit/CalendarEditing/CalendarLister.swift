@@ -114,8 +114,8 @@ public enum CalendarLister {
     ) { record, bytes in try body(record.event(in: bytes)) }
   }
 
-  /// ``forEachEvent(in:today:diagnostics:_:)`` handing over each event's sorted record, valid
-  /// only during the call: `list` writes its lines from the record's bytes.
+  /// ``forEachEvent(in:today:diagnostics:_:)`` handing over each event's sorted record: its
+  /// header and its bytes, valid only during the call (`list` writes its lines from them).
   package static func forEachRecord<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
     diagnostics: DiagnosticHandler = { _ in },
