@@ -71,7 +71,7 @@ enum ListCommand {
           event.appendTextLine(from: record, to: output)
         }
         output.append(UInt8(ascii: "\n"))
-        if output.count >= 1 << 16 {
+        if output.size >= 1 << 16 {
           StandardStreams.output(bytes: output.bytes)
           output.removeAll()
         }

@@ -13,8 +13,9 @@ package final class OutputBuffer: @unchecked Sendable {
   // buffer stays on the thread that made it. No lock: an event is about forty appends.
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  /// The number of bytes written.
-  package private(set) var count = 0
+  /// The number of bytes written. Internal: a class's stored property seen outside the module
+  /// gets a dynamic exclusivity check at every append (``size`` is the other modules' view).
+  private(set) var count = 0
 
   package init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
@@ -29,6 +30,9 @@ package final class OutputBuffer: @unchecked Sendable {
   package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 
   package var isEmpty: Bool { count == 0 }
+
+  /// ``count``, for the other modules.
+  package var size: Int { count }
 
   /// The last byte, if any.
   var last: UInt8? { count > 0 ? storage[count - 1] : nil }
