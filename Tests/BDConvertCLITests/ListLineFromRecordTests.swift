@@ -17,14 +17,14 @@ import Testing
     var fromEvents: [String] = []
     let inputs = [(source: MemoryByteSource(input), fileName: "c.ics")]
     do {
-      try CalendarLister.forEachRecord(in: inputs, today: today) { record in
-        var text: [UInt8] = []
-        record.appendTextLine(to: &text)
-        var json: [UInt8] = []
-        record.appendJSONLine(to: &json)
-        fromRecords.append(String(decoding: text, as: UTF8.self))
-        fromRecords.append(String(decoding: json, as: UTF8.self))
-        #expect(text.withUnsafeBytes(isValidUTF8) && json.withUnsafeBytes(isValidUTF8))
+      try CalendarLister.forEachRecord(in: inputs, today: today) { record, bytes in
+        let text = OutputBuffer()
+        record.appendTextLine(from: bytes, to: text)
+        let json = OutputBuffer()
+        record.appendJSONLine(from: bytes, to: json)
+        fromRecords.append(text.utf8String)
+        fromRecords.append(json.utf8String)
+        #expect(isValidUTF8(text.bytes.span) && isValidUTF8(json.bytes.span))
       }
       try CalendarLister.forEachEvent(in: inputs, today: today) { event in
         fromEvents.append(event.textLine)
@@ -146,7 +146,7 @@ import Testing
     }
     for sample in samples {
       let repaired = Array(String(decoding: sample, as: UTF8.self).utf8)
-      #expect(sample.withUnsafeBytes(isValidUTF8) == (repaired == sample), "\(sample)")
+      #expect(isValidUTF8(sample.span) == (repaired == sample), "\(sample)")
     }
   }
 }

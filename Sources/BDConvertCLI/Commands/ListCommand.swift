@@ -41,8 +41,7 @@ enum ListCommand {
     let json = frontend.arguments.has(O.listJSON)
     // On a terminal, aligned columns under a header; elsewhere the tab-separated lines.
     var table = !json && StandardStreams.outputIsTerminal ? ListTable() : nil
-    var output: [UInt8] = []
-    output.reserveCapacity(1 << 17)
+    let output = OutputBuffer(capacity: 1 << 17)
     do {
       // Streams: the events arrive in order after the whole input was read and sorted, and
       // are printed in 64 KiB blocks, written from the sorted records' bytes.
@@ -58,30 +57,30 @@ enum ListCommand {
             ? nil : FileRandomAccessSource(descriptor: input.descriptor, name: input.displayName)
         },
         threads: threads, today: today, diagnostics: printer.handler
-      ) { event in
+      ) { event, record in
         progress.finish()
         if table != nil {
-          var line: [UInt8] = []
-          event.appendTextLine(to: &line)
-          table?.add(String(decoding: line, as: UTF8.self))
+          let line = OutputBuffer()
+          event.appendTextLine(from: record, to: line)
+          table?.add(line.utf8String)
           return
         }
         if json {
-          event.appendJSONLine(to: &output)
+          event.appendJSONLine(from: record, to: output)
         } else {
-          event.appendTextLine(to: &output)
+          event.appendTextLine(from: record, to: output)
         }
         output.append(UInt8(ascii: "\n"))
-        if output.count >= 1 << 16 {
-          StandardStreams.output(bytes: output)
-          output.removeAll(keepingCapacity: true)
+        if output.size >= 1 << 16 {
+          StandardStreams.output(bytes: output.bytes)
+          output.removeAll()
         }
       }
     } catch {
       throw Frontend.commandError(error)
     }
     table?.finish()
-    StandardStreams.output(bytes: output)
+    StandardStreams.output(bytes: output.bytes)
     return .success
   }
 }

@@ -5,218 +5,142 @@ extension CalendarEvent {
   /// `next<TAB>date<TAB>uid<TAB>summary`; `-` for a missing date; tabs, line breaks and other
   /// control characters in the UID and summary become spaces so that a line is one record.
   var textLine: String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(24 + uid.utf8.count + summary.utf8.count)
-    appendTextLine(to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    let bytes = OutputBuffer(capacity: 24 + uid.utf8.count + summary.utf8.count)
+    appendTextLine(to: bytes)
+    return bytes.utf8String
   }
 
   /// Appends the UTF-8 of ``textLine`` to `bytes` (`list` writes bytes: appending to a
   /// `String` piece by piece cost more than reading the calendar).
-  func appendTextLine(to bytes: inout [UInt8]) {
-    var uid = uid
-    var summary = summary
-    uid.withUTF8 { uid in
-      summary.withUTF8 { summary in
-        ListLine.appendText(
-          next: next, date: date, uid: UnsafeRawBufferPointer(uid),
-          summary: UnsafeRawBufferPointer(summary), to: &bytes)
-      }
-    }
+  func appendTextLine(to bytes: OutputBuffer) {
+    ListLine.appendText(
+      next: next, date: date, uid: uid.utf8.span, summary: summary.utf8.span, to: bytes)
   }
 
   /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` without a line break; for
   /// a date kept in another calendar also `"calendar":...,"calendarDate":...`, as `upcoming`.
   var jsonLine: String {
-    var bytes: [UInt8] = []
-    var uid = uid
-    var summary = summary
-    var rrule = rrule
-    uid.withUTF8 { uid in
-      summary.withUTF8 { summary in
-        func append(rrule: UnsafeRawBufferPointer?) {
-          ListLine.appendJSON(
-            uid: UnsafeRawBufferPointer(uid), summary: UnsafeRawBufferPointer(summary),
-            date: date, next: next, rrule: rrule, calendarDate: calendarDate, to: &bytes)
-        }
-        if rrule == nil {
-          append(rrule: nil)
-        } else {
-          rrule?.withUTF8 { append(rrule: UnsafeRawBufferPointer($0)) }
-        }
-      }
+    let bytes = OutputBuffer()
+    if let rrule {
+      ListLine.appendJSON(
+        uid: uid.utf8.span, summary: summary.utf8.span, date: date, next: next,
+        rrule: rrule.utf8.span, calendarDate: calendarDate, to: bytes)
+    } else {
+      ListLine.appendJSON(
+        uid: uid.utf8.span, summary: summary.utf8.span, date: date, next: next, rrule: nil,
+        calendarDate: calendarDate, to: bytes)
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.utf8String
   }
 }
 
 extension ListedEventRecord {
-  /// ``CalendarEvent/appendTextLine(to:)`` from the record's bytes: `list` builds no
+  /// ``CalendarEvent/appendTextLine(to:)`` from the record's bytes `record`: `list` builds no
   /// ``CalendarEvent`` per event. Invalid UTF-8 is repaired as `String` repairs it.
-  func appendTextLine(to bytes: inout [UInt8]) {
-    withValidUTF8(uid) { uid in
-      withValidUTF8(summary) { summary in
-        ListLine.appendText(next: next, date: date, uid: uid, summary: summary, to: &bytes)
+  func appendTextLine(from record: Span<UInt8>, to bytes: OutputBuffer) {
+    withValidUTF8(record.extracting(uid)) { uid in
+      withValidUTF8(record.extracting(summary)) { summary in
+        ListLine.appendText(next: next, date: date, uid: uid, summary: summary, to: bytes)
       }
     }
   }
 
-  /// ``CalendarEvent/jsonLine`` from the record's bytes, appended to `bytes`.
-  func appendJSONLine(to bytes: inout [UInt8]) {
-    withValidUTF8(uid) { uid in
-      withValidUTF8(summary) { summary in
+  /// ``CalendarEvent/jsonLine`` from the record's bytes `record`, appended to `bytes`.
+  func appendJSONLine(from record: Span<UInt8>, to bytes: OutputBuffer) {
+    withValidUTF8(record.extracting(uid)) { uid in
+      withValidUTF8(record.extracting(summary)) { summary in
         guard let rrule else {
           ListLine.appendJSON(
             uid: uid, summary: summary, date: date, next: next, rrule: nil,
-            calendarDate: calendarDate, to: &bytes)
+            calendarDate: calendarDate, to: bytes)
           return
         }
-        withValidUTF8(rrule) { rrule in
+        withValidUTF8(record.extracting(rrule)) { rrule in
           ListLine.appendJSON(
             uid: uid, summary: summary, date: date, next: next, rrule: rrule,
-            calendarDate: calendarDate, to: &bytes)
+            calendarDate: calendarDate, to: bytes)
         }
       }
     }
   }
 }
 
-/// The bytes of one `list` line, from valid UTF-8. A line is written at a pointer into memory
-/// with room for its longest form, then appended in one copy: appending piece by piece to the
-/// array (a uniqueness and capacity check each, about twenty a line) cost more than the bytes.
+/// The bytes of one `list` line, from valid UTF-8, appended to an ``OutputBuffer`` (one
+/// capacity check an append: appending piece by piece to an array, a uniqueness and capacity
+/// check each, about twenty a line, cost more than the bytes).
 enum ListLine {
   /// `next<TAB>date<TAB>uid<TAB>summary` (see ``CalendarEvent/textLine``).
   static func appendText(
-    next: CivilDate?, date: CivilDate?, uid: UnsafeRawBufferPointer,
-    summary: UnsafeRawBufferPointer, to bytes: inout [UInt8]
+    next: CivilDate?, date: CivilDate?, uid: Span<UInt8>, summary: Span<UInt8>,
+    to line: OutputBuffer
   ) {
-    write(maximum: 2 * dateMaximum + 3 + uid.count + summary.count, to: &bytes) { line in
-      line.date(next)
-      line.byte(UInt8(ascii: "\t"))
-      line.date(date)
-      line.byte(UInt8(ascii: "\t"))
-      line.oneLine(uid)
-      line.byte(UInt8(ascii: "\t"))
-      line.oneLine(summary)
-    }
+    appendDate(next, to: line)
+    line.append(UInt8(ascii: "\t"))
+    appendDate(date, to: line)
+    line.append(UInt8(ascii: "\t"))
+    appendOneLine(utf8: uid, to: line)
+    line.append(UInt8(ascii: "\t"))
+    appendOneLine(utf8: summary, to: line)
   }
 
   /// `{"uid":...,"summary":...,"date":...,"next":...,"rrule":...}` (see
   /// ``CalendarEvent/jsonLine``).
   static func appendJSON(
-    uid: UnsafeRawBufferPointer, summary: UnsafeRawBufferPointer, date: CivilDate?,
-    next: CivilDate?, rrule: UnsafeRawBufferPointer?, calendarDate: CalendarDate?,
-    to bytes: inout [UInt8]
+    uid: Span<UInt8>, summary: Span<UInt8>, date: CivilDate?, next: CivilDate?,
+    rrule: Span<UInt8>?, calendarDate: CalendarDate?, to line: OutputBuffer
   ) {
-    let strings =
-      jsonStringMaximum(uid.count) + jsonStringMaximum(summary.count)
-      + jsonStringMaximum(rrule?.count ?? 2)
-    // The calendar's fields: 27 bytes of names, at most 13 of calendar and 14 of date.
-    write(maximum: 128 + 2 * (dateMaximum + 2) + strings, to: &bytes) { line in
-      line.text("{\"uid\":")
-      line.json(uid)
-      line.text(",\"summary\":")
-      line.json(summary)
-      line.text(",\"date\":")
-      line.jsonDate(date)
-      line.text(",\"next\":")
-      line.jsonDate(next)
-      line.text(",\"rrule\":")
-      if let rrule {
-        line.json(rrule)
-      } else {
-        line.text("null")
-      }
-      if let calendarDate {
-        // The names and the date are ASCII without anything JSON escapes.
-        line.text(",\"calendar\":\"")
-        line.ascii(calendarDate.system.rawValue)
-        line.text("\",\"calendarDate\":\"")
-        line.ascii(calendarDate.description)
-        line.byte(UInt8(ascii: "\""))
-      }
-      line.byte(UInt8(ascii: "}"))
+    line.append("{\"uid\":")
+    appendJSONString(utf8: uid, to: line)
+    line.append(",\"summary\":")
+    appendJSONString(utf8: summary, to: line)
+    line.append(",\"date\":")
+    appendJSONDate(date, to: line)
+    line.append(",\"next\":")
+    appendJSONDate(next, to: line)
+    line.append(",\"rrule\":")
+    if let rrule {
+      appendJSONString(utf8: rrule, to: line)
+    } else {
+      line.append("null")
     }
+    if let calendarDate {
+      // The names and the date are ASCII without anything JSON escapes.
+      line.append(",\"calendar\":\"")
+      line.append(utf8: calendarDate.system.rawValue)
+      line.append("\",\"calendarDate\":\"")
+      line.append(utf8: calendarDate.description)
+      line.append(UInt8(ascii: "\""))
+    }
+    line.append(UInt8(ascii: "}"))
   }
 
   /// The longest date written: `date.description` of any year fits.
   private static let dateMaximum = 40
 
-  /// Writes a line of at most `maximum` bytes with `body` and appends it to `bytes`.
-  private static func write(
-    maximum: Int, to bytes: inout [UInt8], _ body: (inout Writer) -> Void
-  ) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
-      guard let start = buffer.baseAddress else { return }
-      var line = Writer(cursor: start)
-      body(&line)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: line.cursor - start))
-    }
+  private static func appendJSONDate(_ date: CivilDate?, to line: OutputBuffer) {
+    guard date != nil else { return line.append("null") }
+    line.append(UInt8(ascii: "\""))
+    appendDate(date, to: line)
+    line.append(UInt8(ascii: "\""))
   }
 
-  /// Where the next byte of a line goes.
-  private struct Writer {
-    var cursor: UnsafeMutablePointer<UInt8>
-
-    mutating func byte(_ byte: UInt8) {
-      cursor.pointee = byte
-      cursor += 1
-    }
-
-    mutating func text(_ text: StaticString) {
-      cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-      cursor += text.utf8CodeUnitCount
-    }
-
-    mutating func ascii(_ text: String) {
-      for byte in text.utf8 { self.byte(byte) }
-    }
-
-    mutating func json(_ utf8: UnsafeRawBufferPointer) {
-      cursor += writeJSONString(utf8: utf8, to: cursor)
-    }
-
-    /// `utf8`, every control character replaced by a space (see ``oneLine(_:)``).
-    mutating func oneLine(_ utf8: UnsafeRawBufferPointer) {
-      for byte in utf8 {
-        cursor.pointee = byte < 0x20 || byte == 0x7F ? UInt8(ascii: " ") : byte
-        cursor += 1
+  /// `date.description` (`YYYY-MM-DD`, `--MM-DD` without a year), or `-` for none, written
+  /// two digits at a time.
+  private static func appendDate(_ date: CivilDate?, to line: OutputBuffer) {
+    guard let date else { return line.append(UInt8(ascii: "-")) }
+    if let year = date.year {
+      guard (0...9999).contains(year), (0...99).contains(date.month), (0...99).contains(date.day)
+      else {
+        return line.append(utf8: String(date.description.prefix(dateMaximum)))
       }
+      line.appendTwoDigits(year / 100)
+      line.appendTwoDigits(year % 100)
+    } else {
+      line.append(UInt8(ascii: "-"))
     }
-
-    mutating func jsonDate(_ date: CivilDate?) {
-      guard date != nil else { return text("null") }
-      byte(UInt8(ascii: "\""))
-      self.date(date)
-      byte(UInt8(ascii: "\""))
-    }
-
-    /// `date.description` (`YYYY-MM-DD`, `--MM-DD` without a year), or `-` for none, written
-    /// two digits at a time.
-    mutating func date(_ date: CivilDate?) {
-      guard let date else { return byte(UInt8(ascii: "-")) }
-      if let year = date.year {
-        guard (0...9999).contains(year), (0...99).contains(date.month), (0...99).contains(date.day)
-        else {
-          for byte in date.description.utf8.prefix(dateMaximum) { self.byte(byte) }
-          return
-        }
-        digitPair(year / 100)
-        digitPair(year % 100)
-      } else {
-        byte(UInt8(ascii: "-"))
-      }
-      byte(UInt8(ascii: "-"))
-      digitPair(date.month)
-      byte(UInt8(ascii: "-"))
-      digitPair(date.day)
-    }
-
-    /// `value` (0...99) as two digits: divisions by constants, not a loop over a divisor.
-    mutating func digitPair(_ value: Int) {
-      cursor[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-      cursor[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-      cursor += 2
-    }
+    line.append(UInt8(ascii: "-"))
+    line.appendTwoDigits(date.month)
+    line.append(UInt8(ascii: "-"))
+    line.appendTwoDigits(date.day)
   }
 }

@@ -14,10 +14,10 @@ final class HeldStandardOutput: ByteSink {
 
   func write(_ span: Span<UInt8>) throws {
     if let spill {
-      try SpanTransfer.append(span, to: spill)
+      try ByteRegionAccess.append(span, to: spill)
       return
     }
-    SpanTransfer.append(span, to: &bytes)
+    ByteRegionAccess.append(span, to: &bytes)
     if bytes.count > Self.memoryLimit {
       let created = try TemporaryFile()
       try created.append(bytes)

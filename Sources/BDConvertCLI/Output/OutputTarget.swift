@@ -235,7 +235,8 @@ final class OutputTarget {
     var offset = 0
     do {
       while true {
-        let count = try SpanTransfer.read(file, at: offset, into: &chunk, in: 0..<chunk.count)
+        let count = try ByteRegionAccess.read(
+          file, at: offset, into: &chunk, region: 0..<chunk.count)
         if count == 0 { return }
         try sink.write(chunk.span.extracting(..<count))
         offset += count

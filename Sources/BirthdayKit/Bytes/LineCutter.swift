@@ -124,25 +124,6 @@ package enum LineCutter {
       contentEnd: progress.contentEnd, end: progress.scan, physicalLines: progress.physicalLines)
   }
 
-  /// ``cut(_:from:to:isEnd:form:folding:)-(Span<UInt8>,_,_,_,_,_)`` on a buffer (readers whose
-  /// chunks are raw memory).
-  @inline(__always)
-  package static func cut(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, isEnd: Bool,
-    form: Form, folding: Bool
-  ) -> Cut {
-    cut(bytes.span, from: start, to: end, isEnd: isEnd, form: form, folding: folding)
-  }
-
-  /// ``cut(_:to:isEnd:form:folding:progress:)-(Span<UInt8>,_,_,_,_,_)`` on a buffer.
-  @inline(__always)
-  package static func cut(
-    _ bytes: UnsafeBufferPointer<UInt8>, to end: Int, isEnd: Bool, form: Form, folding: Bool,
-    progress: inout Progress
-  ) -> Cut {
-    cut(bytes.span, to: end, isEnd: isEnd, form: form, folding: folding, progress: &progress)
-  }
-
   /// Calls `body` with each physical line of `bytes` (lenient): its content and its line break
   /// (empty for a last line without one).
   package static func forEachPhysicalLine(
@@ -156,25 +137,6 @@ package enum LineCutter {
     {
       try body(
         bytes.extracting(start..<contentEnd), bytes.extracting(contentEnd..<end))
-      start = end
-    }
-  }
-
-  /// Calls `body` with each physical line of `bytes` (lenient): its content and its line break
-  /// (empty for a last line without one).
-  package static func forEachPhysicalLine(
-    in bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (_ content: UnsafeBufferPointer<UInt8>, _ lineBreak: UnsafeBufferPointer<UInt8>) throws
-      -> Void
-  ) rethrows {
-    var start = 0
-    while start < bytes.count,
-      case .line(let contentEnd, let end, _) = cut(
-        bytes, from: start, to: bytes.count, isEnd: true, form: .lenient, folding: false)
-    {
-      try body(
-        UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]),
-        UnsafeBufferPointer(rebasing: bytes[contentEnd..<end]))
       start = end
     }
   }

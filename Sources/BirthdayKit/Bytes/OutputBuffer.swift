@@ -5,7 +5,7 @@
 /// each; this buffer owns plain memory instead. It is a class on purpose: it has one owner at a
 /// time (a writer, or a conversion thread handing its segment over), never copies implicitly, and
 /// its memory is freed with it.
-final class OutputBuffer: @unchecked Sendable {
+package final class OutputBuffer: @unchecked Sendable {
   // Audited, the one unchecked box of BirthdayKit: the buffer is Sendable so that a conversion
   // batch's output can go to a worker thread and come back, and it has one owner at a time by
   // construction: ``ConversionPipeline`` hands it to one job and touches it again only after
@@ -13,10 +13,11 @@ final class OutputBuffer: @unchecked Sendable {
   // buffer stays on the thread that made it. No lock: an event is about forty appends.
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  /// The number of bytes written.
+  /// The number of bytes written. Internal: a class's stored property seen outside the module
+  /// gets a dynamic exclusivity check at every append (``size`` is the other modules' view).
   private(set) var count = 0
 
-  init(capacity: Int = 256) {
+  package init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
     storage = .allocate(capacity: self.capacity)
   }
@@ -26,15 +27,18 @@ final class OutputBuffer: @unchecked Sendable {
   }
 
   /// The content, copied.
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
+
+  /// ``count``, for the other modules.
+  package var size: Int { count }
 
   /// The last byte, if any.
   var last: UInt8? { count > 0 ? storage[count - 1] : nil }
 
   /// Forgets the content, keeping the memory.
-  func removeAll() { count = 0 }
+  package func removeAll() { count = 0 }
 
   /// Drops the content after the first `newCount` bytes.
   func truncate(to newCount: Int) {
@@ -59,7 +63,7 @@ final class OutputBuffer: @unchecked Sendable {
   }
 
   @inline(__always)
-  func append(_ byte: UInt8) {
+  package func append(_ byte: UInt8) {
     reserve(1)
     storage[count] = byte
     count += 1
@@ -84,12 +88,12 @@ final class OutputBuffer: @unchecked Sendable {
 
   /// Appends the bytes of `span`.
   @inline(__always)
-  func append(_ span: Span<UInt8>) {
+  package func append(_ span: Span<UInt8>) {
     span.withUnsafeBufferPointer { append($0) }
   }
 
   @inline(__always)
-  func append(_ text: StaticString) {
+  package func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
@@ -98,7 +102,7 @@ final class OutputBuffer: @unchecked Sendable {
   }
 
   /// Appends the UTF-8 of `text` (without copying a native string).
-  func append(utf8 text: String) {
+  package func append(utf8 text: String) {
     var text = text
     text.withUTF8 { append($0) }
   }
@@ -117,7 +121,7 @@ final class OutputBuffer: @unchecked Sendable {
   }
 
   /// The content as UTF-8 text (not checked: for bytes written as UTF-8).
-  var utf8String: String {
+  package var utf8String: String {
     String(unsafeUninitializedCapacity: count) { buffer in
       guard let target = buffer.baseAddress else { return 0 }
       target.update(from: storage, count: count)
@@ -127,7 +131,7 @@ final class OutputBuffer: @unchecked Sendable {
 
   /// Appends `value` (0...99) as two digits.
   @inline(__always)
-  func appendTwoDigits(_ value: Int) {
+  package func appendTwoDigits(_ value: Int) {
     reserve(2)
     storage[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
     storage[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
@@ -151,14 +155,29 @@ final class OutputBuffer: @unchecked Sendable {
   }
 
   /// Calls `body` with the content.
-  func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+  package func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
     try body(UnsafeBufferPointer(start: storage, count: count).span)
   }
 
-  /// Calls `body` with the content.
-  func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
-    -> Result
-  {
-    try body(UnsafeBufferPointer(start: storage, count: count))
+  /// Calls `body` with the content from `start` on, to change in place.
+  package func withMutableSpan<Result>(
+    from start: Int, _ body: (inout MutableSpan<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    precondition(start >= 0 && start <= count)
+    var span = UnsafeMutableBufferPointer(start: storage + start, count: count - start).mutableSpan
+    return try body(&span)
+  }
+
+  /// Appends a copy of the content's bytes in `range` (a line written once and repeated).
+  func appendCopy(of range: Range<Int>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count)
+    reserve(range.count)  // so that the bytes copied stay where they are
+    append(UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count))
+  }
+
+  /// The content from `start` on, copied.
+  func bytes(from start: Int) -> [UInt8] {
+    precondition(start >= 0 && start <= count)
+    return Array(UnsafeBufferPointer(start: storage + start, count: count - start))
   }
 }

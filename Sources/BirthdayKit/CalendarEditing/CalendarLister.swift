@@ -111,14 +111,15 @@ public enum CalendarLister {
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
     try forEachRecord(
       in: inputs, today: today, limits: limits, commonForm: commonForm, diagnostics: diagnostics
-    ) { try body($0.event) }
+    ) { record, bytes in try body(record.event(in: bytes)) }
   }
 
-  /// ``forEachEvent(in:today:diagnostics:_:)`` handing over each event's sorted record, valid
-  /// only during the call: `list` writes its lines from the record's bytes.
+  /// ``forEachEvent(in:today:diagnostics:_:)`` handing over each event's sorted record: its
+  /// header and its bytes, valid only during the call (`list` writes its lines from them).
   package static func forEachRecord<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], today: CivilDate,
-    diagnostics: DiagnosticHandler = { _ in }, _ body: (ListedEventRecord) throws -> Void
+    diagnostics: DiagnosticHandler = { _ in },
+    _ body: (ListedEventRecord, Span<UInt8>) throws -> Void
   ) throws {
     try forEachRecord(
       in: inputs, today: today, limits: .standard, diagnostics: diagnostics, body)
@@ -131,7 +132,7 @@ public enum CalendarLister {
   package static func forEachRecord<Source: ByteSource>(
     in inputs: [(source: Source, fileName: String)], splittable: [(any RandomAccessByteSource)?],
     threads: Int, today: CivilDate, diagnostics: DiagnosticHandler = { _ in },
-    _ body: (ListedEventRecord) throws -> Void
+    _ body: (ListedEventRecord, Span<UInt8>) throws -> Void
   ) throws {
     try forEachRecord(
       in: inputs, today: today, limits: .standard, splittable: threads > 1 ? splittable : [],
@@ -146,7 +147,8 @@ public enum CalendarLister {
     split: (any RandomAccessByteSource) throws -> CalendarSplit? = {
       try CalendarSplit(of: $0, minimumSize: CalendarSplit.minimumSize)
     },
-    diagnostics: DiagnosticHandler = { _ in }, _ body: (ListedEventRecord) throws -> Void
+    diagnostics: DiagnosticHandler = { _ in },
+    _ body: (ListedEventRecord, Span<UInt8>) throws -> Void
   ) throws -> (byUID: ExternalSortStatistics, byNextOccurrence: ExternalSortStatistics) {
     // Pass 1: every VEVENT, masters and overrides, in file order into a sort by UID. Later
     // calendars number their lines after the earlier ones, so that "first" means first file.
@@ -208,7 +210,7 @@ public enum CalendarLister {
       into: &byNextOccurrence, today: today, files: files, rules: &rules, diagnostics: diagnostics)
 
     // Pass 3: the listing.
-    try byNextOccurrence.finish { bytes in try ListedEventRecord.with(bytes, body) }
+    try byNextOccurrence.finish { bytes in try body(ListedEventRecord(bytes), bytes) }
     return (byUID.statistics, byNextOccurrence.statistics)
   }
 }

@@ -2,7 +2,7 @@
 /// RECURRENCE-ID, STATUS:CANCELLED), kept as written, with their `TZID`s, until they are turned
 /// into a ``RecurrenceSet``.
 ///
-/// They travel inside the sorted records of `list` (``write(to:)``/``init(decoding:)``) so
+/// They travel inside the sorted records of `list` (``write(into:at:)``/``init(decoding:)``) so
 /// that a master's next occurrence can be worked out again once its overrides are known.
 struct EventRecurrenceProperties {
   /// One value as written: its `TZID` (empty for none) and the value (a list for RDATE/EXDATE).
@@ -108,7 +108,7 @@ struct EventRecurrenceProperties {
 
   // MARK: - Record form
 
-  /// The bytes ``write(to:)`` writes.
+  /// The bytes ``write(into:at:)`` writes.
   var encodedCount: Int {
     func size(_ tzid: [UInt8], _ value: [UInt8]) -> Int { 9 + tzid.count + value.count }
     var total = start.map { size($0.tzid, $0.value) } ?? 0
@@ -120,21 +120,18 @@ struct EventRecurrenceProperties {
     return total
   }
 
-  /// Writes the properties at `target` as length-prefixed entries (a kind byte, then the TZID
-  /// and the value, each after its `Int32` length), ``encodedCount`` bytes.
-  func write(to target: UnsafeMutableRawPointer) {
-    var offset = 0
+  /// Writes the properties into `target` from `offset` on as length-prefixed entries (a kind
+  /// byte, then the TZID and the value, each after its `Int32` length), ``encodedCount`` bytes.
+  func write(into target: inout MutableSpan<UInt8>, at offset: Int) {
+    var offset = offset
     func field(_ bytes: [UInt8]) {
-      target.storeBytes(of: Int32(bytes.count), toByteOffset: offset, as: Int32.self)
-      bytes.withUnsafeBytes { bytes in
-        if let base = bytes.baseAddress {
-          (target + offset + 4).copyMemory(from: base, byteCount: bytes.count)
-        }
-      }
+      var raw = target.mutableBytes
+      raw.storeBytes(of: Int32(bytes.count), toByteOffset: offset, as: Int32.self)
+      ByteKernel.copy(bytes.span, into: &target, at: offset + 4)
       offset += 4 + bytes.count
     }
     func put(_ kind: Kind, _ tzid: [UInt8], _ value: [UInt8]) {
-      target.storeBytes(of: kind.rawValue, toByteOffset: offset, as: UInt8.self)
+      target[offset] = kind.rawValue
       offset += 1
       field(tzid)
       field(value)
@@ -147,7 +144,7 @@ struct EventRecurrenceProperties {
     if isCancelled { put(.cancelled, [], []) }
   }
 
-  /// The properties written by ``write(to:)``.
+  /// The properties written by ``write(into:at:)``.
   init(decoding bytes: Span<UInt8>) {
     var offset = 0
     func field() -> [UInt8] {

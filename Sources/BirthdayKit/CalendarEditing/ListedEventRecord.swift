@@ -22,10 +22,10 @@
 ///
 /// `list` writes its lines straight from these bytes (``CalendarLister`` hands the sorted records
 /// over), so that no ``CalendarEvent`` of `String`s is built per listed event.
+///
+/// A ``ListedEventRecord`` is the header read from a record's bytes, with where its UID, SUMMARY
+/// and RRULE are in them: the bytes are handed over beside it (``CalendarLister``).
 package struct ListedEventRecord {
-  /// The record's bytes, as appended by ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:isCelebration:recurrence:into:)``.
-  let bytes: UnsafeRawBufferPointer
-
   private static let headerSize = 54
   private static let overrideFlag: UInt8 = 1
   private static let asciiUIDFlag: UInt8 = 2
@@ -35,85 +35,79 @@ package struct ListedEventRecord {
   static let noNextDay = Int32.max
 
   /// The line of `BEGIN:VEVENT`.
-  package var lineNumber: Int { bytes.loadUnaligned(fromByteOffset: 0, as: Int.self) }
+  package let lineNumber: Int
   /// The next occurrence as a day number (days since 1970-01-01), or ``noNextDay``.
-  var nextDay: Int32 { bytes.loadUnaligned(fromByteOffset: 32, as: Int32.self) }
-  /// True for an override (a VEVENT with `RECURRENCE-ID`).
-  var isOverride: Bool { bytes[40] & Self.overrideFlag != 0 }
-  /// True when every byte of the UID is ASCII, so that byte order is `String` order.
-  var uidIsASCII: Bool { bytes[40] & Self.asciiUIDFlag != 0 }
-
-  /// The unescaped UID bytes (UTF-8 as read, possibly invalid).
-  package var uid: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + uidLength)])
-  }
-
-  /// The unescaped SUMMARY bytes (UTF-8 as read, possibly invalid; empty when absent).
-  package var summary: UnsafeRawBufferPointer {
-    let start = Self.headerSize + uidLength
-    return UnsafeRawBufferPointer(
-      rebasing: bytes[start..<(start + bytes.loadUnaligned(fromByteOffset: 16, as: Int.self))])
-  }
-
-  /// The RRULE bytes as written, or `nil` without an RRULE.
-  package var rrule: UnsafeRawBufferPointer? {
-    let length = bytes.loadUnaligned(fromByteOffset: 24, as: Int.self)
-    guard length >= 0 else { return nil }
-    let start =
-      Self.headerSize + uidLength + bytes.loadUnaligned(fromByteOffset: 16, as: Int.self)
-    return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
-  }
-
+  let nextDay: Int32
+  /// Where the unescaped UID bytes (UTF-8 as read, possibly invalid) are in the record.
+  package let uid: Range<Int>
+  /// Where the unescaped SUMMARY bytes (UTF-8 as read, possibly invalid; empty when absent)
+  /// are in the record.
+  package let summary: Range<Int>
+  /// Where the RRULE bytes as written are in the record, or `nil` without an RRULE.
+  package let rrule: Range<Int>?
   /// ``CalendarEvent/date``.
-  package var date: CivilDate? {
-    let year = bytes.loadUnaligned(fromByteOffset: 36, as: Int16.self)
-    let month = bytes[38]
-    guard month != 0 else { return nil }
-    return CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(bytes[39]))
+  package let date: CivilDate?
+  /// ``CalendarEvent/calendarDate``.
+  package let calendarDate: CalendarDate?
+  private let flags: UInt8
+
+  /// The header of the record whose bytes are `record`, as appended by
+  /// ``encode(uid:summary:date:rrule:next:lineNumber:isOverride:isAnniversary:isCelebration:calendarDate:recurrence:into:)``.
+  init(_ record: Span<UInt8>) {
+    lineNumber = ByteRegionAccess.load(Int.self, from: record, at: 0)
+    let uidLength = ByteRegionAccess.load(Int.self, from: record, at: 8)
+    let summaryLength = ByteRegionAccess.load(Int.self, from: record, at: 16)
+    let rruleLength = ByteRegionAccess.load(Int.self, from: record, at: 24)
+    uid = Self.headerSize..<(Self.headerSize + uidLength)
+    summary = uid.upperBound..<(uid.upperBound + summaryLength)
+    rrule = rruleLength >= 0 ? summary.upperBound..<(summary.upperBound + rruleLength) : nil
+    nextDay = ByteRegionAccess.load(Int32.self, from: record, at: 32)
+    let year = ByteRegionAccess.load(Int16.self, from: record, at: 36)
+    let month = record[38]
+    date =
+      month == 0
+      ? nil : CivilDate(year: year == 0 ? nil : Int(year), month: Int(month), day: Int(record[39]))
+    flags = record[40]
+    let system = Int(record[49])
+    if system > 0, system <= CalendarSystem.allCases.count {
+      let calendarYear = ByteRegionAccess.load(Int16.self, from: record, at: 50)
+      calendarDate = CalendarDate(
+        system: CalendarSystem.allCases[system - 1],
+        year: calendarYear == Int16.min ? nil : Int(calendarYear), month: Int(record[52] & 0x7F),
+        isLeapMonth: record[52] & 0x80 != 0, day: Int(record[53]))
+    } else {
+      calendarDate = nil
+    }
   }
+
+  /// True for an override (a VEVENT with `RECURRENCE-ID`).
+  var isOverride: Bool { flags & Self.overrideFlag != 0 }
+  /// True when every byte of the UID is ASCII, so that byte order is `String` order.
+  var uidIsASCII: Bool { flags & Self.asciiUIDFlag != 0 }
 
   /// ``CalendarEvent/next``.
   package var next: CivilDate? {
     nextDay == Self.noNextDay ? nil : civilDate(dayNumber: Int(nextDay))
   }
 
-  /// The event as the public API shows it.
-  var event: CalendarEvent {
+  /// The event as the public API shows it, from the record's bytes.
+  func event(in record: Span<UInt8>) -> CalendarEvent {
     var event = CalendarEvent(
-      uid: String(decoding: uid, as: UTF8.self),
-      summary: String(decoding: summary, as: UTF8.self), date: date,
-      rrule: rrule.map { String(decoding: $0, as: UTF8.self) }, next: next,
+      uid: ByteKernel.string(decoding: record.extracting(uid)),
+      summary: ByteKernel.string(decoding: record.extracting(summary)), date: date,
+      rrule: rrule.map { ByteKernel.string(decoding: record.extracting($0)) }, next: next,
       lineNumber: lineNumber)
-    event.isAnniversary = bytes[40] & Self.anniversaryFlag != 0
-    event.isCelebration = bytes[40] & Self.celebrationFlag != 0
+    event.isAnniversary = flags & Self.anniversaryFlag != 0
+    event.isCelebration = flags & Self.celebrationFlag != 0
     event.calendarDate = calendarDate
     return event
   }
-
-  /// ``CalendarEvent/calendarDate``.
-  package var calendarDate: CalendarDate? {
-    let index = Int(bytes[49])
-    guard index > 0, index <= CalendarSystem.allCases.count else { return nil }
-    let year = bytes.loadUnaligned(fromByteOffset: 50, as: Int16.self)
-    return CalendarDate(
-      system: CalendarSystem.allCases[index - 1], year: year == Int16.min ? nil : Int(year),
-      month: Int(bytes[52] & 0x7F), isLeapMonth: bytes[52] & 0x80 != 0, day: Int(bytes[53]))
-  }
-
-  private var uidLength: Int { bytes.loadUnaligned(fromByteOffset: 8, as: Int.self) }
 
   /// The recurrence properties of `record`, or `nil` for an event that has none stored.
   static func recurrence(in record: Span<UInt8>) -> EventRecurrenceProperties? {
     let length = ByteRegionAccess.load(Int.self, from: record, at: 41)
     guard length > 0 else { return nil }
     return EventRecurrenceProperties(decoding: record.extracting((record.count - length)...))
-  }
-
-  /// Calls `body` with the record whose bytes are `record`.
-  static func with<Result>(_ record: Span<UInt8>, _ body: (ListedEventRecord) throws -> Result)
-    rethrows -> Result
-  {
-    try record.withUnsafeBytes { try body(ListedEventRecord(bytes: $0)) }
   }
 
   /// The fields the sorts look at, read from a record's bytes in place.
@@ -152,7 +146,7 @@ package struct ListedEventRecord {
   }
 
   /// Replaces the contents of `record` with the record of one event. The record is put
-  /// together on the stack and appended in one copy (each small append checks the array's
+  /// together in one piece and appended in one copy (each small append checks the array's
   /// uniqueness and capacity, and a record has fourteen parts).
   static func encode(
     uid: [UInt8], summary: [UInt8], date: CivilDate?, rrule: [UInt8]?, next: CivilDate?,
@@ -161,25 +155,33 @@ package struct ListedEventRecord {
     into record: inout [UInt8]
   ) {
     record.removeAll(keepingCapacity: true)
-    let isASCII = uid.withUnsafeBytes(ByteKernel.isASCII)
+    let isASCII = ByteKernel.isASCII(uid.span)
     let recurrenceLength = recurrence?.encodedCount ?? 0
     let total = headerSize + uid.count + summary.count + (rrule?.count ?? 0) + recurrenceLength
-    withUnsafeTemporaryAllocation(byteCount: total, alignment: 8) { buffer in
-      guard let out = buffer.baseAddress else { return }
-      out.storeBytes(of: lineNumber, toByteOffset: 0, as: Int.self)
-      out.storeBytes(of: uid.count, toByteOffset: 8, as: Int.self)
-      out.storeBytes(of: summary.count, toByteOffset: 16, as: Int.self)
-      out.storeBytes(of: rrule?.count ?? -1, toByteOffset: 24, as: Int.self)
-      out.storeBytes(
+    ByteRegionAccess.append(count: total, to: &record) { out in
+      ByteKernel.copy(uid.span, into: &out, at: headerSize)
+      ByteKernel.copy(summary.span, into: &out, at: headerSize + uid.count)
+      var offset = headerSize + uid.count + summary.count
+      if let rrule {
+        ByteKernel.copy(rrule.span, into: &out, at: offset)
+        offset += rrule.count
+      }
+      recurrence?.write(into: &out, at: offset)
+      var header = out.mutableBytes
+      header.storeBytes(of: lineNumber, toByteOffset: 0, as: Int.self)
+      header.storeBytes(of: uid.count, toByteOffset: 8, as: Int.self)
+      header.storeBytes(of: summary.count, toByteOffset: 16, as: Int.self)
+      header.storeBytes(of: rrule?.count ?? -1, toByteOffset: 24, as: Int.self)
+      header.storeBytes(
         of: next.map { Int32(dayNumber($0)) } ?? noNextDay, toByteOffset: 32, as: Int32.self)
-      out.storeBytes(of: Int16(date?.year ?? 0), toByteOffset: 36, as: Int16.self)
-      out.storeBytes(of: UInt8(date?.month ?? 0), toByteOffset: 38, as: UInt8.self)
-      out.storeBytes(of: UInt8(date?.day ?? 0), toByteOffset: 39, as: UInt8.self)
+      header.storeBytes(of: Int16(date?.year ?? 0), toByteOffset: 36, as: Int16.self)
+      header.storeBytes(of: UInt8(date?.month ?? 0), toByteOffset: 38, as: UInt8.self)
+      header.storeBytes(of: UInt8(date?.day ?? 0), toByteOffset: 39, as: UInt8.self)
       let flags =
         (isOverride ? overrideFlag : 0) | (isASCII ? asciiUIDFlag : 0)
         | (isAnniversary ? anniversaryFlag : 0) | (isCelebration ? celebrationFlag : 0)
-      out.storeBytes(of: flags, toByteOffset: 40, as: UInt8.self)
-      out.storeBytes(of: recurrenceLength, toByteOffset: 41, as: Int.self)
+      header.storeBytes(of: flags, toByteOffset: 40, as: UInt8.self)
+      header.storeBytes(of: recurrenceLength, toByteOffset: 41, as: Int.self)
       // A date that does not fit the fields (it cannot come from bdconvert) is left out.
       let system = calendarDate.flatMap { date in
         CalendarSystem.allCases.firstIndex(of: date.system).map { UInt8($0 + 1) }
@@ -187,32 +189,16 @@ package struct ListedEventRecord {
       if let calendarDate, let system, calendarDate.year.map({ abs($0) < 32_000 }) ?? true,
         (1...13).contains(calendarDate.month), (1...31).contains(calendarDate.day)
       {
-        out.storeBytes(of: system, toByteOffset: 49, as: UInt8.self)
-        out.storeBytes(
+        header.storeBytes(of: system, toByteOffset: 49, as: UInt8.self)
+        header.storeBytes(
           of: calendarDate.year.map { Int16($0) } ?? Int16.min, toByteOffset: 50, as: Int16.self)
-        out.storeBytes(
+        header.storeBytes(
           of: UInt8(calendarDate.month) | (calendarDate.isLeapMonth ? 0x80 : 0), toByteOffset: 52,
           as: UInt8.self)
-        out.storeBytes(of: UInt8(calendarDate.day), toByteOffset: 53, as: UInt8.self)
+        header.storeBytes(of: UInt8(calendarDate.day), toByteOffset: 53, as: UInt8.self)
       } else {
-        out.storeBytes(of: UInt8(0), toByteOffset: 49, as: UInt8.self)
-        out.storeBytes(of: Int16.min, toByteOffset: 50, as: Int16.self)
-        out.storeBytes(of: UInt16(0), toByteOffset: 52, as: UInt16.self)
+        header.storeBytes(of: Int16.min, toByteOffset: 50, as: Int16.self)
       }
-      var offset = headerSize
-      func copy(_ field: [UInt8]) {
-        field.withUnsafeBytes { bytes in
-          if let base = bytes.baseAddress {
-            (out + offset).copyMemory(from: base, byteCount: bytes.count)
-          }
-        }
-        offset += field.count
-      }
-      copy(uid)
-      copy(summary)
-      if let rrule { copy(rrule) }
-      recurrence?.write(to: out + offset)
-      ByteKernel.append(buffer.assumingMemoryBound(to: UInt8.self).span, to: &record)
     }
   }
 }

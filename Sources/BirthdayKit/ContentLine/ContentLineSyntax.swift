@@ -48,53 +48,16 @@ package enum ContentLineSyntax {
     return nil
   }
 
+  /// ``parameter(_:in:nameEnd:valueStart:)-(_,Span<UInt8>,_,_)`` in an array.
+  package static func parameter(
+    _ parameterName: String, in content: [UInt8], nameEnd: Int, valueStart: Int
+  ) -> Range<Int>? {
+    parameter(parameterName, in: content.span, nameEnd: nameEnd, valueStart: valueStart)
+  }
+
   /// Where the first value of parameter `parameterName` (upper-case ASCII) is in `content`,
   /// quotes removed; `nil` when the line has no such parameter. `nameEnd` and `valueStart` are
-  /// what ``split(_:)`` found.
-  package static func parameter<Content: RandomAccessCollection<UInt8>>(
-    _ parameterName: String, in content: Content, nameEnd: Int, valueStart: Int
-  ) -> Range<Int>? where Content.Index == Int {
-    var index = nameEnd
-    let limit = valueStart - 1
-    while index < limit, content[index] == UInt8(ascii: ";") {
-      index += 1
-      let nameStart = index
-      while index < limit, content[index] != UInt8(ascii: "=") { index += 1 }
-      // The length first: it rejects most parameters without comparing through the String.
-      let found =
-        index - nameStart == parameterName.utf8.count
-        && content[nameStart..<index].lazy.map(asciiUppercased).elementsEqual(parameterName.utf8)
-      index += 1
-      var first: Range<Int>?
-      while index < limit {
-        var valueEnd: Int
-        if content[index] == UInt8(ascii: "\"") {
-          let valueBegin = index + 1
-          valueEnd = valueBegin
-          while valueEnd < limit, content[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
-          if first == nil { first = valueBegin..<valueEnd }
-          index = min(valueEnd + 1, limit)
-        } else {
-          valueEnd = index
-          while valueEnd < limit, content[valueEnd] != UInt8(ascii: ","),
-            content[valueEnd] != UInt8(ascii: ";")
-          {
-            valueEnd += 1
-          }
-          if first == nil { first = index..<valueEnd }
-          index = valueEnd
-        }
-        if index < limit, content[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        break
-      }
-      if found { return first ?? index..<index }
-    }
-    return nil
-  }
-  /// ``parameter(_:in:nameEnd:valueStart:)-(_,Content,_,_)`` in a span.
+  /// what ``split(_:)-(Span<UInt8>)`` found.
   package static func parameter(
     _ parameterName: String, in content: Span<UInt8>, nameEnd: Int, valueStart: Int
   ) -> Range<Int>? {

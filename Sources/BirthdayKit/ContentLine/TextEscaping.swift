@@ -70,7 +70,8 @@ package enum TextEscaping {
     }
   }
 
-  /// ``unescaped(bytes:)-(Bytes)`` of a span.
+  /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a
+  /// backslash at the end stays.
   package static func unescaped(bytes value: Span<UInt8>) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(value.count)
@@ -78,7 +79,7 @@ package enum TextEscaping {
     return result
   }
 
-  /// The unescape of ``unescaped(bytes:)-(Bytes)``, appended to `result`.
+  /// The unescape of ``unescaped(bytes:)-(Span<UInt8>)``, appended to `result`.
   private static func appendUnescaping(_ value: Span<UInt8>, to result: inout [UInt8]) {
     var escaped = false
     for index in 0..<value.count {
@@ -104,26 +105,16 @@ package enum TextEscaping {
 
   /// Reverses ``escaped(_:)``: `\\` `\;` `\,` `\n` `\N`; an unknown escape keeps its character.
   package static func unescaped(_ text: String) -> String {
-    String(decoding: unescaped(bytes: Array(text.utf8)[...]), as: UTF8.self)
+    String(decoding: unescaped(bytes: Array(text.utf8)), as: UTF8.self)
   }
 
-  /// The one TEXT unescape, on UTF-8 bytes (every escape is ASCII, so no character is split); a
-  /// backslash at the end stays.
-  package static func unescaped<Bytes: Collection<UInt8>>(bytes value: Bytes) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(value.count)
-    var escaped = false
-    for byte in value {
-      if escaped {
-        escaped = false
-        result.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else {
-        result.append(byte)
-      }
-    }
-    if escaped { result.append(UInt8(ascii: "\\")) }
-    return result
+  /// ``unescaped(bytes:)-(Span<UInt8>)`` of an array.
+  package static func unescaped(bytes value: [UInt8]) -> [UInt8] {
+    unescaped(bytes: value.span)
+  }
+
+  /// ``unescaped(bytes:)-(Span<UInt8>)`` of an array slice.
+  package static func unescaped(bytes value: ArraySlice<UInt8>) -> [UInt8] {
+    unescaped(bytes: value.span)
   }
 }

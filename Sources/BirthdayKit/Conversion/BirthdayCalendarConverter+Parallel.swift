@@ -162,9 +162,7 @@ extension BirthdayCalendarConverter {
 
   private mutating func write(_ range: Range<Int>?, of segment: SegmentConversion) throws {
     guard let range else { return }
-    try segment.output.withUnsafeBytes {
-      try writer.writeRendered(UnsafeBufferPointer(rebasing: $0[range]).span)
-    }
+    try segment.output.withSpan { try writer.writeRendered($0.extracting(range)) }
   }
 }
 

@@ -12,18 +12,18 @@ package protocol RenderedEventObserver: AnyObject, Sendable {
   /// What the observer needs of the events of one celebration (a yearly event and its
   /// overrides), from their bytes as written; `nil` when it cannot tell. Called on the thread
   /// that rendered them, a worker when the input is read on several threads.
-  func summarize(_ events: UnsafeBufferPointer<UInt8>) -> Summary?
+  func summarize(_ events: Span<UInt8>) -> Summary?
   /// The next celebration's events in the calendar: what ``summarize(_:)`` gave for them, and
   /// their length in bytes. Called in calendar order, on the thread that writes the calendar.
   func written(_ summary: Summary?, length: Int) throws
   /// ``summarize(_:)`` as a note.
-  func summarizeNote(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventNote?
+  func summarizeNote(_ events: Span<UInt8>) -> RenderedEventNote?
   /// ``written(_:length:)`` with what ``summarizeNote(_:)`` gave.
   func writtenNote(_ note: RenderedEventNote?, length: Int) throws
 }
 
 extension RenderedEventObserver {
-  package func summarizeNote(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventNote? {
+  package func summarizeNote(_ events: Span<UInt8>) -> RenderedEventNote? {
     summarize(events)?.note
   }
 
@@ -32,7 +32,7 @@ extension RenderedEventObserver {
   }
 
   /// Summarizes `events` and says they were written, on the thread that writes the calendar.
-  func summarizeWritten(_ events: UnsafeBufferPointer<UInt8>) throws {
+  func summarizeWritten(_ events: Span<UInt8>) throws {
     try written(summarize(events), length: events.count)
   }
 }
@@ -49,9 +49,9 @@ struct ObservedEvents {
   {
     scratch.removeAll()
     renderer.append(celebration, to: scratch)
-    try scratch.withUnsafeBytes { events in
+    try scratch.withSpan { events in
       try observer.summarizeWritten(events)
-      try writer.writeRendered(events.span)
+      try writer.writeRendered(events)
     }
   }
 }

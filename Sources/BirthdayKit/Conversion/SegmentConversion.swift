@@ -55,9 +55,7 @@ struct SegmentConversion: Sendable {
         let start = output.count
         renderer.append(celebration, to: output)
         let summary = observer.flatMap { observer in
-          output.withUnsafeBytes {
-            observer.summarizeNote(UnsafeBufferPointer(rebasing: $0[start...]))
-          }
+          output.withSpan { observer.summarizeNote($0.extracting(start...)) }
         }
         items.append(.event(events.count))
         events.append(

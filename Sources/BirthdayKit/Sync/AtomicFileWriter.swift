@@ -29,7 +29,7 @@ package final class AtomicFileWriter: ByteSink {
   deinit { discard() }
 
   package func write(_ span: Span<UInt8>) throws {
-    SpanTransfer.append(span, to: &buffer)
+    ByteKernel.append(span, to: &buffer)
     if buffer.count >= 1 << 16 { try flush() }
   }
 

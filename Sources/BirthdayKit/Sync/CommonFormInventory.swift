@@ -25,26 +25,19 @@ enum CommonFormInventory {
     while true {
       if !atEnd {
         if consumed > 0 {  // keep the unfinished line, at the front
-          buffer.withUnsafeMutableBytes {
-            $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[consumed..<filled]))
-          }
+          ByteRegionAccess.moveToFront(consumed..<filled, of: &buffer)
           base += consumed
           filled -= consumed
           consumed = 0
         }
         guard filled < buffer.count else { return nil }  // a line longer than a block
-        let read = try buffer.withUnsafeMutableBytes {
-          try source.read(
-            at: base + filled, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-        }
+        let read = try ByteRegionAccess.read(
+          source, at: base + filled, into: &buffer, region: filled..<buffer.count)
         if read == 0 { atEnd = true }
         filled += read
       }
-      let taken = try buffer.withUnsafeBufferPointer {
-        try scan.lines(
-          in: UnsafeBufferPointer(rebasing: $0[consumed..<filled]), at: base + consumed,
-          isEnd: atEnd)
-      }
+      let taken = try scan.lines(
+        in: buffer.span.extracting(consumed..<filled), at: base + consumed, isEnd: atEnd)
       guard let taken else { return nil }
       consumed += taken
       if atEnd { break }
@@ -79,9 +72,7 @@ enum CommonFormInventory {
 
     /// Takes the complete lines at the start of `bytes` (which starts at `offset` in the file);
     /// returns how many bytes they were, or `nil` when the file is not in the common form.
-    mutating func lines(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, isEnd: Bool) throws
-      -> Int?
-    {
+    mutating func lines(in bytes: Span<UInt8>, at offset: Int, isEnd: Bool) throws -> Int? {
       var scratch: [UInt8] = []  // out of `self` while `take` mutates it
       swap(&scratch, &self.scratch)
       defer { self.scratch = scratch }
@@ -100,16 +91,11 @@ enum CommonFormInventory {
         }
         let handled =
           try physical == 1
-          ? take(
-            UnsafeBufferPointer(rebasing: bytes[position..<end - 2]), at: offset + position,
-            end: offset + end)
+          ? take(bytes.extracting(position..<end - 2), at: offset + position, end: offset + end)
           : LineUnfolding.withUnfoldedContent(
-            of: UnsafeBufferPointer(rebasing: bytes[position..<end]).span, physicalLines: physical,
-            scratch: &scratch
+            of: bytes.extracting(position..<end), physicalLines: physical, scratch: &scratch
           ) { content in
-            try content.withUnsafeBufferPointer {
-              try take($0, at: offset + position, end: offset + end)
-            }
+            try take(content, at: offset + position, end: offset + end)
           }
         guard handled else { return nil }
         lineNumber += physical
@@ -119,9 +105,7 @@ enum CommonFormInventory {
     }
 
     /// Takes one logical line; `false` when it is not in the common form.
-    private mutating func take(_ content: UnsafeBufferPointer<UInt8>, at start: Int, end: Int)
-      throws -> Bool
-    {
+    private mutating func take(_ content: Span<UInt8>, at start: Int, end: Int) throws -> Bool {
       guard !calendarClosed, let parts = ContentLineSyntax.split(content) else { return false }
       let isBegin = parts.nameEnd == 5 && isUppercasedName(content, count: parts.nameEnd, "BEGIN")
       let isEnd = parts.nameEnd == 3 && isUppercasedName(content, count: parts.nameEnd, "END")
@@ -133,13 +117,13 @@ enum CommonFormInventory {
         {
           valueEnd -= 1
         }
-        let name = UnsafeBufferPointer(rebasing: content[parts.valueStart..<valueEnd])
+        let name = content.extracting(parts.valueStart..<valueEnd)
         let isCalendar = isUppercasedName(name, count: name.count, "VCALENDAR")
         if isBegin {
           guard !name.isEmpty, isCalendar == (depth == 0) else { return false }
           seenCalendar = true
           nameStarts.append(names.count)
-          for byte in name { names.append(asciiUppercased(byte)) }
+          for index in 0..<name.count { names.append(asciiUppercased(name[index])) }
           if depth == 1 {
             componentStart = start
             componentLine = lineNumber
@@ -150,9 +134,10 @@ enum CommonFormInventory {
             return true
           }
         } else {
-          guard let open = nameStarts.last, names.count - open == name.count,
-            zip(names[open...], name).allSatisfy({ $0 == asciiUppercased($1) })
-          else { return false }
+          guard let open = nameStarts.last, names.count - open == name.count else { return false }
+          for index in 0..<name.count where names[open + index] != asciiUppercased(name[index]) {
+            return false
+          }
           nameStarts.removeLast()
           names.removeSubrange(open...)
           if depth == 1 {
@@ -180,12 +165,8 @@ enum CommonFormInventory {
         }
         if depth == 2, !hasUID, isUppercasedName(content, count: parts.nameEnd, "UID") {
           hasUID = true
-          let value = UnsafeBufferPointer(rebasing: content[parts.valueStart...])
-          if value.contains(UInt8(ascii: "\\")) {
-            uid = TextEscaping.unescaped(bytes: value)
-          } else {
-            uid.append(contentsOf: value)
-          }
+          // `uid` was emptied at the component's BEGIN.
+          TextEscaping.appendUnescaped(bytes: content.extracting(parts.valueStart...), to: &uid)
         }
       }
       // A line inside a top-level component (its own BEGIN and END aside).

@@ -76,7 +76,7 @@ struct ComponentLocations {
 
   private mutating func flush() throws {
     guard !pending.isEmpty else { return }
-    try SpanTransfer.append(pending, to: spool)
+    try ByteRegionAccess.append(pending, to: spool)
     pending.removeAll(keepingCapacity: true)
   }
 
@@ -87,7 +87,7 @@ struct ComponentLocations {
     var offset = 0
     while offset < spool.size {
       let words = min(block.count, (spool.size - offset) / 8)
-      let count = try SpanTransfer.fill(&block, from: spool, at: offset, count: words)
+      let count = try ByteRegionAccess.fill(&block, from: spool, at: offset, count: words)
       guard count == words * 8, words > 0 else {
         throw TemporaryFileError(operation: "read", directory: spool.directory, code: EIO)
       }

@@ -40,18 +40,17 @@ package struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   /// hashes mix well. Stored in events (``SyncMarker/digestPropertyName``): a change here makes
   /// every event look edited in the calendar once (overwritten with a note, or kept under
   /// `--keep-edited`), so it stays as it is.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  static func hash(_ bytes: Span<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    let raw = UnsafeRawBufferPointer(bytes)
     var index = 0
-    while index + 8 <= raw.count {
+    while index + 8 <= bytes.count {
       hash =
-        (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9e37_79b9_7f4a_7c15
+        (hash ^ ByteRegionAccess.load(UInt64.self, from: bytes, at: index)) &* 0x9e37_79b9_7f4a_7c15
       hash ^= hash >> 32
       index += 8
     }
-    while index < raw.count {
-      hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+    while index < bytes.count {
+      hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
       index += 1
     }
     return mix(hash)
@@ -75,11 +74,12 @@ package struct EventDigest: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// The digest written as ``hexText``, or `nil`.
-  init?<Bytes: Collection<UInt8>>(hexText bytes: Bytes) {
+  init?(hexText bytes: Span<UInt8>) {
     guard bytes.count == 32 else { return nil }
-    var parts: [UInt32] = []
+    var parts: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     var value: UInt32 = 0
-    for (index, byte) in bytes.enumerated() {
+    for index in 0..<32 {
+      let byte = bytes[index]
       let digit: UInt8
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -88,16 +88,17 @@ package struct EventDigest: Hashable, Sendable, BitwiseCopyable {
       default: return nil
       }
       value = value << 4 | UInt32(digit)
-      if index % 8 == 7 {
-        parts.append(value)
-        value = 0
+      switch index {
+      case 7: parts.0 = value
+      case 15: parts.1 = value
+      case 23: parts.2 = value
+      case 31: parts.3 = value
+      default: continue
       }
+      value = 0
     }
     self.init()
-    date = parts[0]
-    name = parts[1]
-    alarms = parts[2]
-    details = parts[3]
+    (date, name, alarms, details) = parts
   }
 
   /// Adds another component of the same UID.

@@ -43,11 +43,9 @@ struct EventFacts {
   init(_ component: CalendarComponent) {
     keepsValues = true
     for line in component.lines.dropFirst().dropLast() {
-      line.content.withUnsafeBufferPointer {
-        take(
-          kind: line.kind, depth: line.depth, content: $0, nameEnd: line.name.count,
-          valueStart: line.valueStart)
-      }
+      take(
+        kind: line.kind, depth: line.depth, content: line.content.span, nameEnd: line.name.count,
+        valueStart: line.valueStart)
     }
     finish()
   }
@@ -79,15 +77,6 @@ struct EventFacts {
   mutating func take(
     kind: CalendarLine.Kind, depth: Int, content: Span<UInt8>, nameEnd: Int, valueStart: Int
   ) {
-    content.withUnsafeBufferPointer {
-      take(kind: kind, depth: depth, content: $0, nameEnd: nameEnd, valueStart: valueStart)
-    }
-  }
-
-  mutating func take(
-    kind: CalendarLine.Kind, depth: Int, content: UnsafeBufferPointer<UInt8>, nameEnd: Int,
-    valueStart: Int
-  ) {
     if depth > 2 || kind != .property {
       // A nested component (VALARM) counts as one unit, so lines cannot move between alarms.
       nested &+= EventDigest.hash(content)
@@ -97,7 +86,7 @@ struct EventFacts {
       }
       return
     }
-    let value = UnsafeBufferPointer(rebasing: content[valueStart...])
+    let value = content.extracting(valueStart...)
     switch Property(content, nameEnd: nameEnd) {
     case .ignored:
       return
@@ -105,12 +94,12 @@ struct EventFacts {
       keyHash &+= EventDigest.hash(content)
       if keepsValues {
         identityKey.removeAll(keepingCapacity: true)
-        identityKey.append(contentsOf: value)
+        ByteKernel.append(value, to: &identityKey)
       }
     case .writtenDigest:
       writtenDigest = EventDigest(hexText: value)
     case .sequence:
-      sequence = Int(String(decoding: value, as: UTF8.self)) ?? 0
+      sequence = Self.integer(value) ?? 0
     case .marker:
       // The first marker counts, as in `SyncMarker.set(of:)` (vdir and CalDAV targets): an event
       // with two different markers must not be ours here and another set's there.
@@ -118,23 +107,22 @@ struct EventFacts {
       var end = value.count
       while end > 0, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
       set.removeAll(keepingCapacity: true)
-      set.append(contentsOf: value[..<end])
+      ByteKernel.append(value.extracting(..<end), to: &set)
       hasSet = true
     case .start:
       if keepsValues {
         start.removeAll(keepingCapacity: true)
-        start.append(contentsOf: value)
+        ByteKernel.append(value, to: &start)
       }
       hasStart = true
       parts.date &+= EventDigest.hash(content)
     case .rule:
       // Rule parts in any order (Xandikos writes BYMONTHDAY before BYMONTH).
-      var rule = EventDigest.hash(UnsafeBufferPointer(rebasing: content[..<valueStart]))
+      var rule = EventDigest.hash(content.extracting(..<valueStart))
       var partStart = 0
       for index in 0...value.count where index == value.count || value[index] == 0x3B {
         if index > partStart {  // empty parts do not count
-          rule &+= EventDigest.hash(
-            EventDigest.hash(UnsafeBufferPointer(rebasing: value[partStart..<index])))
+          rule &+= EventDigest.hash(EventDigest.hash(value.extracting(partStart..<index)))
         }
         partStart = index + 1
       }
@@ -144,13 +132,13 @@ struct EventFacts {
     case .summary:
       if keepsValues {
         summary.removeAll(keepingCapacity: true)
-        summary.append(contentsOf: value)
+        ByteKernel.append(value, to: &summary)
       }
       parts.name &+= EventDigest.hash(content)
     case .description:
       if keepsValues {
         description.removeAll(keepingCapacity: true)
-        description.append(contentsOf: value)
+        ByteKernel.append(value, to: &description)
       }
       hasDescription = true
       parts.details &+= EventDigest.hash(content)
@@ -161,7 +149,7 @@ struct EventFacts {
       parts.details &+= EventDigest.hash(content)
       if keepsValues {
         calendarDate.removeAll(keepingCapacity: true)
-        calendarDate.append(contentsOf: value)
+        ByteKernel.append(value, to: &calendarDate)
       }
     case .other:
       parts.details &+= EventDigest.hash(content)
@@ -186,13 +174,39 @@ struct EventFacts {
     keylessDetails = EventDigest(date: 0, name: 0, alarms: 0, details: parts.details).details
   }
 
+  /// The decimal integer `bytes` spell (an optional sign, then digits), as `Int(_:)` reads it
+  /// from text; `nil` when they spell none or it does not fit.
+  private static func integer(_ bytes: Span<UInt8>) -> Int? {
+    var index = 0
+    var isNegative = false
+    if bytes.count > 0, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") {
+      isNegative = bytes[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    guard index < bytes.count else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let (scaled, overflowed) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowedAgain) =
+        isNegative
+        ? scaled.subtractingReportingOverflow(Int(digit))
+        : scaled.addingReportingOverflow(Int(digit))
+      guard !overflowed, !overflowedAgain else { return nil }
+      value = next
+      index += 1
+    }
+    return value
+  }
+
   /// How a property of the component itself counts.
   private enum Property {
     case ignored, identityKey, writtenDigest, sequence, marker, start, rule, date, summary,
       description, calendarDate,
       recurrenceID, other
 
-    init(_ content: UnsafeBufferPointer<UInt8>, nameEnd: Int) {
+    init(_ content: Span<UInt8>, nameEnd: Int) {
       // The length first: most names are rejected without comparing a byte.
       func named(_ text: StaticString) -> Bool {
         isUppercasedName(content, count: nameEnd, text)

@@ -140,8 +140,8 @@ public struct FileSyncTarget: SyncTarget {
     var block = [UInt8](repeating: 0, count: 1 << 16)
     func copy(upTo end: Int) throws {
       while position < end {
-        let count = try SpanTransfer.read(
-          source, at: position, into: &block, in: 0..<min(block.count, end - position))
+        let count = try ByteRegionAccess.read(
+          source, at: position, into: &block, region: 0..<min(block.count, end - position))
         guard count > 0 else {
           throw SyncTargetError(
             .unreadable, "'\(displayName(source))' became shorter while syncing")

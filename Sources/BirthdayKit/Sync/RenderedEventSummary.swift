@@ -41,59 +41,52 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable, RenderedEventNot
 
   /// The summary of `events` (from the first `BEGIN:VEVENT` line to the last `END:VEVENT`
   /// line), or `nil`.
-  package init?(events event: UnsafeBufferPointer<UInt8>) {
-    // Folded lines are unfolded into room for the whole event, on the stack when small.
-    let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(event.count, 1)) {
-      Self.read(event, scratch: $0)
+  package init?(events event: Span<UInt8>) {
+    var reading = Reading()
+    var position = 0
+    var scratch: [UInt8] = []  // a folded line's content, unfolded
+    while position < event.count {
+      // One logical line, its content unfolded when it has several physical lines.
+      guard
+        case .line(let contentEnd, let end, let physicalLines) = LineCutter.cut(
+          event, from: position, to: event.count, isEnd: true, form: .commonForm, folding: true)
+      else { return nil }  // a line without CRLF, or an empty one
+      let taken: Bool
+      if physicalLines > 1 {
+        Self.unfold(event.extracting(position..<end), into: &scratch)
+        taken = reading.take(scratch.span)
+      } else {
+        taken = reading.take(event.extracting(position..<contentEnd))
+      }
+      guard taken else { return nil }
+      position = end
     }
-    guard let found else { return nil }
-    self = found
+    // An event left open, or none.
+    guard reading.depth == 1, let groupKey = reading.groupKey else { return nil }
+    self.init(key: groupKey, digest: reading.digest, keylessDetails: reading.keylessDetails)
   }
 
-  private static func read(
-    _ event: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>
-  ) -> RenderedEventSummary? {
+  /// The events read so far, one logical line at a time.
+  private struct Reading {
     var facts = EventFacts(keepsValues: false)
     var digest = EventDigest()
     var keylessDetails: UInt32 = 0
     var groupKey: SyncEventKey?
     var key: SyncEventKey?
     var depth = 1  // VCALENDAR, which holds the event
-    var position = 0
-    while position < event.count {
-      // One logical line: its physical lines, and its content unfolded when there are several.
-      var end = position
-      var folded = 0  // bytes of `scratch` in use, when folded
-      var lineStart = position
-      while true {
-        guard
-          case .line(let terminator, let next, _) = LineCutter.cut(
-            event, from: end, to: event.count, isEnd: true, form: .commonForm, folding: false)
-        else { return nil }  // a line without CRLF, or an empty one
-        end = next
-        let continues = end < event.count && (event[end] == 0x20 || event[end] == 0x09)
-        if continues || folded > 0 {
-          let piece = UnsafeBufferPointer(rebasing: event[lineStart..<terminator])
-          _ = UnsafeMutableBufferPointer(rebasing: scratch[folded...]).initialize(from: piece)
-          folded += piece.count
-        }
-        guard continues else { break }
-        lineStart = end + 1
-      }
-      let content =
-        folded > 0
-        ? UnsafeBufferPointer(rebasing: UnsafeBufferPointer(scratch)[..<folded])
-        : UnsafeBufferPointer(rebasing: event[position..<end - 2])
-      position = end
-      guard let parts = ContentLineSyntax.split(content) else { return nil }
+
+    /// Takes the content of one logical line; `false` when the events are not in the form read.
+    mutating func take(_ content: Span<UInt8>) -> Bool {
+      guard let parts = ContentLineSyntax.split(content) else { return false }
       let isBegin = parts.nameEnd == 5 && isUppercasedName(content, count: parts.nameEnd, "BEGIN")
       let isEnd = parts.nameEnd == 3 && isUppercasedName(content, count: parts.nameEnd, "END")
       if depth == 1 {
         // The event's own BEGIN; its lines go to the facts up to its own END.
-        guard isBegin, Self.componentIsEvent(content, from: parts.valueStart) else { return nil }
+        guard isBegin, RenderedEventSummary.componentIsEvent(content, from: parts.valueStart)
+        else { return false }
         depth = 2
         key = nil
-        continue
+        return true
       }
       let kind: CalendarLine.Kind
       if isBegin {
@@ -102,42 +95,48 @@ package struct RenderedEventSummary: Sendable, BitwiseCopyable, RenderedEventNot
       } else if isEnd {
         if depth == 2 {
           // The end of a component: it must have had a UID, the same as the others'.
-          guard let key, groupKey == nil || groupKey == key else { return nil }
+          guard let key, groupKey == nil || groupKey == key else { return false }
           groupKey = key
           facts.finish()
           digest.combine(facts.digest)
           keylessDetails &+= facts.keylessDetails
           facts.reset()
           depth = 1
-          continue
+          return true
         }
         kind = .end
       } else {
         kind = .property
         if key == nil, depth == 2, isUppercasedName(content, count: parts.nameEnd, "UID") {
-          let value = UnsafeBufferPointer(rebasing: content[parts.valueStart...])
-          key =
-            value.contains(UInt8(ascii: "\\"))
-            ? SyncEventKey(uid: TextEscaping.unescaped(bytes: value)) : SyncEventKey(uid: value)
+          key = SyncEventKey(escapedUID: content.extracting(parts.valueStart...))
         }
       }
       facts.take(
         kind: kind, depth: depth, content: content, nameEnd: parts.nameEnd,
         valueStart: parts.valueStart)
       if isEnd { depth -= 1 }
+      return true
     }
-    guard depth == 1, let groupKey else { return nil }  // an event left open, or none
-    return RenderedEventSummary(
-      key: groupKey, digest: digest, keylessDetails: keylessDetails)
+  }
+
+  /// Puts the content of the logical line `lines` (its physical lines, each ending in CRLF) in
+  /// `scratch`: the physical lines' contents, each continuation without its folding character.
+  private static func unfold(_ lines: Span<UInt8>, into scratch: inout [UInt8]) {
+    scratch.removeAll(keepingCapacity: true)
+    var start = 0
+    while start < lines.count,
+      case .line(let contentEnd, let end, _) = LineCutter.cut(
+        lines, from: start, to: lines.count, isEnd: true, form: .commonForm, folding: false)
+    {
+      ByteKernel.append(lines.extracting((start == 0 ? 0 : start + 1)..<contentEnd), to: &scratch)
+      start = end
+    }
   }
 
   /// Whether a `BEGIN` line's value (trailing blanks aside) is `VEVENT`, ignoring ASCII case.
-  private static func componentIsEvent(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
-    -> Bool
-  {
+  fileprivate static func componentIsEvent(_ content: Span<UInt8>, from start: Int) -> Bool {
     var end = content.count
     while end > start, content[end - 1] == 0x20 || content[end - 1] == 0x09 { end -= 1 }
-    let value = UnsafeBufferPointer(rebasing: content[start..<end])
-    return isUppercasedName(value, count: value.count, "VEVENT")
+    return isUppercasedName(content.extracting(start..<end), count: end - start, "VEVENT")
   }
 }

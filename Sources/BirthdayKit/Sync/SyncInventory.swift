@@ -292,8 +292,8 @@ public struct SyncInventory: Sendable {
     var buffered: [UInt8] = []
     func fill(_ count: Int) throws {
       while buffered.count < count {
-        let read = try SpanTransfer.read(
-          spool, at: offset + buffered.count, into: &header, in: 0..<header.count)
+        let read = try ByteRegionAccess.read(
+          spool, at: offset + buffered.count, into: &header, region: 0..<header.count)
         guard read > 0 else {
           throw TemporaryFileError(operation: "read", directory: spool.directory, code: EIO)
         }

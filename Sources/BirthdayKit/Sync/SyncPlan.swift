@@ -256,7 +256,8 @@ public struct SyncPlan: Sendable {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let read = try SpanTransfer.read(spool, at: offset + done, into: &bytes, in: done..<count)
+      let read = try ByteRegionAccess.read(
+        spool, at: offset + done, into: &bytes, region: done..<count)
       if read == 0 { break }
       done += read
     }

@@ -34,7 +34,7 @@ package final class SyncWantedEventCollector: RenderedEventObserver {
     state.withLock { $0.pending.reserveCapacity(SyncWantedEvents.blockCount) }
   }
 
-  package func summarize(_ events: UnsafeBufferPointer<UInt8>) -> RenderedEventSummary? {
+  package func summarize(_ events: Span<UInt8>) -> RenderedEventSummary? {
     RenderedEventSummary(events: events)
   }
 
@@ -76,7 +76,7 @@ package final class SyncWantedEventCollector: RenderedEventObserver {
   }
 
   private func flush(_ state: inout State) throws {
-    try SpanTransfer.append(state.pending, to: spool)
+    try ByteRegionAccess.append(state.pending, to: spool)
     state.pending.removeAll(keepingCapacity: true)
   }
 }

@@ -44,7 +44,7 @@ package struct SyncWantedEvents {
       if pending.count == Self.blockCount { try flush() }
     }
     func flush() throws {
-      try SpanTransfer.append(pending, to: spool)
+      try ByteRegionAccess.append(pending, to: spool)
       pending.removeAll(keepingCapacity: true)
     }
     var reader = SyncComponentReader(
@@ -125,7 +125,7 @@ package struct SyncWantedEvents {
     var remaining = count
     while remaining > 0 {
       let wanted = min(remaining, Self.blockCount)
-      let filled = try SpanTransfer.fill(&block, from: spool, at: offset, count: wanted)
+      let filled = try ByteRegionAccess.fill(&block, from: spool, at: offset, count: wanted)
       guard filled == wanted * stride else {
         throw TemporaryFileError(operation: "read", directory: spool.directory, code: 5)  // EIO
       }

@@ -84,9 +84,8 @@ import Testing
   static func cut(
     _ bytes: [UInt8], from start: Int, isEnd: Bool, form: LineCutter.Form, folding: Bool
   ) -> Cut {
-    bytes.withUnsafeBufferPointer {
-      LineCutter.cut($0, from: start, to: $0.count, isEnd: isEnd, form: form, folding: folding)
-    }
+    LineCutter.cut(
+      bytes.span, from: start, to: bytes.count, isEnd: isEnd, form: form, folding: folding)
   }
 
   static func reference(
@@ -158,10 +157,8 @@ import Testing
       repeat {
         end = min(bytes.count, end + Int.random(in: 0...20, using: &generator))
         let isEnd = end == bytes.count
-        found = bytes.withUnsafeBufferPointer {
-          LineCutter.cut(
-            $0, to: end, isEnd: isEnd, form: form, folding: folding, progress: &progress)
-        }
+        found = LineCutter.cut(
+          bytes.span, to: end, isEnd: isEnd, form: form, folding: folding, progress: &progress)
         if found != .incomplete { break }
         if isEnd { break }
       } while true
@@ -193,12 +190,10 @@ import Testing
   @Test func physicalLinesComeWithTheirLineBreaks() {
     let bytes = Array("a\r\nb\nc\rd\r\r\n\r\ne".utf8)
     var lines: [String] = []
-    bytes.withUnsafeBufferPointer {
-      LineCutter.forEachPhysicalLine(in: $0) { content, lineBreak in
-        lines.append(
-          String(decoding: content, as: UTF8.self) + "|"
-            + String(decoding: lineBreak, as: UTF8.self))
-      }
+    LineCutter.forEachPhysicalLine(in: bytes.span) { content, lineBreak in
+      lines.append(
+        String(decoding: Array(copying: content), as: UTF8.self) + "|"
+          + String(decoding: Array(copying: lineBreak), as: UTF8.self))
     }
     #expect(lines == ["a|\r\n", "b|\n", "c|\r", "d|\r", "|\r\n", "|\r\n", "e|"])
     #expect(Self.referenceLineBreaks(bytes) == 6)

@@ -57,16 +57,16 @@ import Testing
   @Test func spanTransferMovesArraysThroughATemporaryFile() throws {
     let file = try TemporaryFile()
     let words: [UInt64] = [1, 0x0102_0304_0506_0708, .max]
-    try SpanTransfer.append(words, to: file)
-    try SpanTransfer.append(Array("tail".utf8).span, to: file)
+    try ByteRegionAccess.append(words, to: file)
+    try ByteRegionAccess.append(Array("tail".utf8).span, to: file)
     var back = [UInt64](repeating: 0, count: 4)
-    #expect(try SpanTransfer.fill(&back, from: file, at: 0, count: 3) == 24)
+    #expect(try ByteRegionAccess.fill(&back, from: file, at: 0, count: 3) == 24)
     #expect(back == words + [0])
     var bytes = [UInt8](repeating: 0, count: 6)
-    #expect(try SpanTransfer.read(file, at: 24, into: &bytes, in: 1..<6) == 4)
+    #expect(try ByteRegionAccess.read(file, at: 24, into: &bytes, region: 1..<6) == 4)
     #expect(bytes == [0] + Array("tail".utf8) + [0])
     var appended = Array("ab".utf8)
-    SpanTransfer.append(Array("cd".utf8).span, to: &appended)
+    ByteRegionAccess.append(Array("cd".utf8).span, to: &appended)
     #expect(appended == Array("abcd".utf8))
   }
 }

@@ -36,7 +36,7 @@ import Testing
     try CalendarLister.forEachRecord(
       in: [(source: MemoryByteSource(calendar), fileName: "a.ics")], splittable: [whole],
       threads: threads, today: CivilDate(year: 2026, month: 1, day: 1)!
-    ) { uids.append($0.event.uid) }
+    ) { record, bytes in uids.append(record.event(in: bytes).uid) }
     #expect(uids == ["a"])
     #expect((whole.looks.load(ordering: .relaxed) > 0) == considered)
   }

@@ -31,7 +31,8 @@ import Testing
           guard let cut else { return nil }
           return try CalendarSplit(of: source, minimumSize: 0, searchingFrom: cut(source.size))
         },
-        diagnostics: { lines.append("diagnostic \($0)") }, { lines.append("\($0.event)") })
+        diagnostics: { lines.append("diagnostic \($0)") },
+        { record, bytes in lines.append("\(record.event(in: bytes))") })
       joined = statistics.byUID.absorbedSorterCount
     } catch {
       lines.append("error \(error)")

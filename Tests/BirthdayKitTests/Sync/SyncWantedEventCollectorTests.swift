@@ -8,6 +8,11 @@ import Testing
 /// reading the converted calendar back finds (``SyncWantedEvents/init(scanning:fileName:)``):
 /// the same header, and per UID the same key, digest and bytes, whichever path wrote them.
 @Suite struct SyncWantedEventCollectorTests {
+  /// ``RenderedEventSummary/init(events:)`` of `bytes` (a macro's argument cannot be a span).
+  static func summary(of bytes: [UInt8]) -> RenderedEventSummary? {
+    RenderedEventSummary(events: bytes.span)
+  }
+
   struct Group: Equatable {
     var key: SyncEventKey
     var digest: EventDigest
@@ -133,7 +138,7 @@ import Testing
   ])
   func unusualBytesAreNotSummarized(event: String) {
     let bytes = Array(event.utf8)
-    #expect(bytes.withUnsafeBufferPointer { RenderedEventSummary(events: $0) } == nil)
+    #expect(Self.summary(of: bytes) == nil)
   }
 
   /// Folded lines, an escaped UID, an alarm and an override: the same key and digest as a scan.
@@ -144,7 +149,7 @@ import Testing
       + "END:VALARM\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:x\\,y\r\nRECURRENCE-ID;VALUE=DATE:"
       + "20300412\r\nSUMMARY:o\r\n\tther\r\nEND:VEVENT\r\n"
     let bytes = Array(events.utf8)
-    let summary = try #require(bytes.withUnsafeBufferPointer { RenderedEventSummary(events: $0) })
+    let summary = try #require(Self.summary(of: bytes))
     let scanned = try SyncWantedEvents(
       scanning: MemoryRandomAccessSource(
         Array(("BEGIN:VCALENDAR\r\n" + events + "END:VCALENDAR\r\n").utf8)), fileName: "c")
@@ -161,7 +166,7 @@ import Testing
       "BEGIN:VEVENT\r\nUID:n\r\nSUMMARY:s\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n"
       + "END:VALARM\r\nEND:VEVENT\r\n"
     let bytes = Array(events.utf8)
-    let summary = try #require(bytes.withUnsafeBufferPointer { RenderedEventSummary(events: $0) })
+    let summary = try #require(Self.summary(of: bytes))
     let back = RenderedEventSummary(note: summary.note)
     #expect(back.key == summary.key && back.digest == summary.digest)
     #expect(back.keylessDetails == summary.keylessDetails && summary.digest != EventDigest())
