@@ -68,7 +68,8 @@ public func iCalendarFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             guard let cut else { return nil }
             return try CalendarSplit(of: source, minimumSize: 0, searchingFrom: cut)
           },
-          diagnostics: { lines.append("\($0)") }, { lines.append("\($0.event)") })
+          diagnostics: { lines.append("\($0)") },
+          { record, bytes in lines.append("\(record.event(in: bytes))") })
       } catch {
         lines.append("\(error)")
       }
